@@ -1,0 +1,10 @@
+//! `sightline fov`.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    super::not_yet("fov")
+}

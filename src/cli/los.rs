@@ -1,0 +1,10 @@
+//! `sightline los`.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    super::not_yet("los")
+}

@@ -1,0 +1,134 @@
+//! A dense rectangular container indexed by [`Pos`].
+
+use serde::{Deserialize, Serialize};
+
+use super::Pos;
+
+/// A `width × height` grid of `T`, row-major, with `(0, 0)` at the top left.
+///
+/// Positions outside the grid are not an error to ask about: [`Grid::get`] answers `None`, which
+/// is what the sight code needs (cells outside a map are opaque).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grid<T> {
+    width: usize,
+    height: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A grid filled with `value`.
+    pub fn new(width: usize, height: usize, value: T) -> Self {
+        Grid { width, height, cells: vec![value; width * height] }
+    }
+}
+
+impl<T> Grid<T> {
+    /// A grid from row-major cells; `None` when `cells.len() != width * height`.
+    pub fn from_vec(width: usize, height: usize, cells: Vec<T>) -> Option<Self> {
+        (cells.len() == width * height).then_some(Grid { width, height, cells })
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
+    }
+
+    /// The row-major index of `p`, if it is inside the grid.
+    pub fn index_of(&self, p: Pos) -> Option<usize> {
+        self.contains(p).then(|| p.y as usize * self.width + p.x as usize)
+    }
+
+    /// The position of a row-major index.
+    pub fn pos_of(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as i32, (index / self.width) as i32)
+    }
+
+    pub fn get(&self, p: Pos) -> Option<&T> {
+        self.index_of(p).map(|i| &self.cells[i])
+    }
+
+    pub fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
+        self.index_of(p).map(|i| &mut self.cells[i])
+    }
+
+    /// Sets the cell at `p`; returns false (and changes nothing) when `p` is outside.
+    pub fn set(&mut self, p: Pos, value: T) -> bool {
+        match self.get_mut(p) {
+            Some(c) => {
+                *c = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
+    /// Every position with its cell, row by row.
+    pub fn iter(&self) -> impl Iterator<Item = (Pos, &T)> + '_ {
+        self.cells.iter().enumerate().map(|(i, c)| (self.pos_of(i), c))
+    }
+
+    /// One row of cells.
+    pub fn row(&self, y: usize) -> &[T] {
+        &self.cells[y * self.width..(y + 1) * self.width]
+    }
+
+    /// A grid of the same size with every cell mapped.
+    pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
+        Grid { width: self.width, height: self.height, cells: self.cells.iter().map(f).collect() }
+    }
+}
+
+impl<T> std::ops::Index<Pos> for Grid<T> {
+    type Output = T;
+    /// Panics outside the grid; use [`Grid::get`] where `p` may be outside.
+    fn index(&self, p: Pos) -> &T {
+        let i = self
+            .index_of(p)
+            .unwrap_or_else(|| panic!("{p} is outside the {}x{} grid", self.width, self.height));
+        &self.cells[i]
+    }
+}
+
+impl<T> std::ops::IndexMut<Pos> for Grid<T> {
+    fn index_mut(&mut self, p: Pos) -> &mut T {
+        let (w, h) = (self.width, self.height);
+        let i = self.index_of(p).unwrap_or_else(|| panic!("{p} is outside the {w}x{h} grid"));
+        &mut self.cells[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_and_indexing() {
+        let mut g = Grid::new(3, 2, 0u8);
+        assert!(g.contains(Pos::new(2, 1)));
+        assert!(!g.contains(Pos::new(3, 0)));
+        assert!(!g.contains(Pos::new(-1, 0)));
+        assert!(g.set(Pos::new(2, 1), 7));
+        assert!(!g.set(Pos::new(0, 2), 7));
+        assert_eq!(g[Pos::new(2, 1)], 7);
+        assert_eq!(g.get(Pos::new(0, -1)), None);
+        assert_eq!(g.row(1), &[0, 0, 7]);
+        assert_eq!(g.pos_of(5), Pos::new(2, 1));
+        assert!(Grid::from_vec(2, 2, vec![1, 2, 3]).is_none());
+    }
+}

@@ -1,0 +1,13 @@
+//! Positions, grids and the exact shapes that block sight.
+//!
+//! This is the bottom layer: [`crate::fov`], [`crate::dda`] and [`crate::map`] build on it and
+//! nothing here knows about them. The geometry every sight question answers to (the
+//! *visibility contract*) is stated in the crate documentation and implemented, as integer
+//! predicates, in [`diamond`].
+
+pub mod diamond;
+mod grid;
+mod pos;
+
+pub use grid::Grid;
+pub use pos::{ParsePosError, Pos};

@@ -1,0 +1,113 @@
+//! Cell positions on the grid.
+
+use std::fmt;
+use std::ops::{Add, Sub};
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A cell position: `x` grows to the right, `y` grows downwards.
+///
+/// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; every sight question treats a cell as
+/// the point at its centre `(x + ½, y + ½)` (see the visibility contract in [`crate::geometry`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Pos { x, y }
+    }
+
+    /// Squared Euclidean distance between cell centres: the FOV radius test compares it to `R²`.
+    pub fn dist2(self, other: Pos) -> i64 {
+        let dx = i64::from(self.x) - i64::from(other.x);
+        let dy = i64::from(self.y) - i64::from(other.y);
+        dx * dx + dy * dy
+    }
+
+    /// Chebyshev distance: the number of king moves between two cells.
+    pub fn chebyshev(self, other: Pos) -> u32 {
+        self.x.abs_diff(other.x).max(self.y.abs_diff(other.y))
+    }
+
+    /// The eight neighbours, orthogonal ones first.
+    pub fn neighbours8(self) -> [Pos; 8] {
+        let Pos { x, y } = self;
+        [
+            Pos::new(x + 1, y),
+            Pos::new(x - 1, y),
+            Pos::new(x, y + 1),
+            Pos::new(x, y - 1),
+            Pos::new(x + 1, y + 1),
+            Pos::new(x - 1, y + 1),
+            Pos::new(x + 1, y - 1),
+            Pos::new(x - 1, y - 1),
+        ]
+    }
+
+    /// The four orthogonal neighbours.
+    pub fn neighbours4(self) -> [Pos; 4] {
+        let Pos { x, y } = self;
+        [Pos::new(x + 1, y), Pos::new(x - 1, y), Pos::new(x, y + 1), Pos::new(x, y - 1)]
+    }
+}
+
+impl Add for Pos {
+    type Output = Pos;
+    fn add(self, o: Pos) -> Pos {
+        Pos::new(self.x + o.x, self.y + o.y)
+    }
+}
+
+impl Sub for Pos {
+    type Output = Pos;
+    fn sub(self, o: Pos) -> Pos {
+        Pos::new(self.x - o.x, self.y - o.y)
+    }
+}
+
+impl fmt::Display for Pos {
+    /// `x,y`, the form the command line reads and prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// Why a `x,y` string is not a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected a position as X,Y (two integers separated by a comma), got {0:?}")]
+pub struct ParsePosError(pub String);
+
+impl FromStr for Pos {
+    type Err = ParsePosError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParsePosError(s.to_string());
+        let (x, y) = s.split_once(',').ok_or_else(err)?;
+        let x = x.trim().parse().map_err(|_| err())?;
+        let y = y.trim().parse().map_err(|_| err())?;
+        Ok(Pos::new(x, y))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_negative_coordinates() {
+        let p: Pos = "-3,5".parse().unwrap();
+        assert_eq!(p, Pos::new(-3, 5));
+        assert_eq!(p.to_string(), "-3,5");
+        assert!("3".parse::<Pos>().is_err());
+        assert!("a,b".parse::<Pos>().is_err());
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(Pos::new(0, 0).dist2(Pos::new(3, 4)), 25);
+        assert_eq!(Pos::new(0, 0).chebyshev(Pos::new(-3, 4)), 4);
+    }
+}

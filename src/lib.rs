@@ -1,0 +1,20 @@
+//! sightline: exact field of view and line of sight on a grid, and the roguelike built on them.
+//!
+//! The layers depend in one direction only:
+//!
+//! ```text
+//! geometry (grid, positions)  <-  fov, dda, map  <-  game (rules, turns, AI)  <-  ui (ratatui, input)
+//! ```
+//!
+//! Everything but [`ui`] builds with `default-features = false`, without any terminal crate.
+
+pub mod dda;
+pub mod fov;
+pub mod game;
+pub mod geometry;
+pub mod map;
+#[cfg(feature = "tui")]
+pub mod ui;
+
+pub use geometry::{Grid, Pos};
+pub use map::{Map, Tile};

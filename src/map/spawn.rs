@@ -1,0 +1,89 @@
+//! What a map places on its tiles: the player's start, monsters and items.
+//!
+//! The map only names kinds; what a kind does (its stats and behaviour) belongs to the game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::Pos;
+
+/// The kinds of monster a map can place.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum MonsterKind {
+    /// A weak, quick melee biter.
+    Rat,
+    /// A melee fighter.
+    Goblin,
+    /// A slow, tough melee brute.
+    Orc,
+    /// Keeps its distance and shoots along clear lines.
+    Archer,
+}
+
+impl MonsterKind {
+    pub const ALL: [MonsterKind; 4] =
+        [MonsterKind::Rat, MonsterKind::Goblin, MonsterKind::Orc, MonsterKind::Archer];
+
+    /// The glyph of the default legend (and of the game's display).
+    pub fn glyph(self) -> char {
+        match self {
+            MonsterKind::Rat => 'r',
+            MonsterKind::Goblin => 'g',
+            MonsterKind::Orc => 'o',
+            MonsterKind::Archer => 'a',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MonsterKind::Rat => "rat",
+            MonsterKind::Goblin => "goblin",
+            MonsterKind::Orc => "orc",
+            MonsterKind::Archer => "archer",
+        }
+    }
+}
+
+/// The kinds of item a map can place.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ItemKind {
+    /// Restores health when used.
+    Potion,
+    /// A bundle of arrows for the bow.
+    Arrows,
+    /// Treasure: counts toward the score.
+    Gold,
+}
+
+impl ItemKind {
+    pub const ALL: [ItemKind; 3] = [ItemKind::Potion, ItemKind::Arrows, ItemKind::Gold];
+
+    pub fn glyph(self) -> char {
+        match self {
+            ItemKind::Potion => '!',
+            ItemKind::Arrows => '|',
+            ItemKind::Gold => '$',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ItemKind::Potion => "a healing potion",
+            ItemKind::Arrows => "a bundle of arrows",
+            ItemKind::Gold => "a pile of gold",
+        }
+    }
+}
+
+/// A monster the map places, standing on floor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MonsterSpawn {
+    pub pos: Pos,
+    pub kind: MonsterKind,
+}
+
+/// An item the map places, lying on floor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ItemSpawn {
+    pub pos: Pos,
+    pub kind: ItemKind,
+}

@@ -1,0 +1,82 @@
+//! Terrain and what it does to sight and movement.
+
+use serde::{Deserialize, Serialize};
+
+/// One cell of terrain.
+///
+/// Sight follows one rule everywhere (the visibility contract): a tile that
+/// [`blocks_sight`](Tile::blocks_sight) is an opaque diamond, anything else is transparent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tile {
+    /// Solid rock or masonry: blocks sight and movement.
+    Wall,
+    /// Open ground.
+    Floor,
+    /// A closed door: blocks sight and movement until opened.
+    DoorClosed,
+    /// An open door: like floor, and it can be closed again.
+    DoorOpen,
+    /// Glass or a window: you see through it but cannot pass.
+    Glass,
+    /// Deep water: you see across it but cannot wade it.
+    Water,
+    /// Stairs out of the level: reaching them wins the game.
+    Exit,
+}
+
+impl Tile {
+    pub const ALL: [Tile; 7] =
+        [Tile::Wall, Tile::Floor, Tile::DoorClosed, Tile::DoorOpen, Tile::Glass, Tile::Water, Tile::Exit];
+
+    /// Whether the tile is opaque in the sense of the visibility contract.
+    pub fn blocks_sight(self) -> bool {
+        matches!(self, Tile::Wall | Tile::DoorClosed)
+    }
+
+    /// Whether a creature can stand on the tile. A closed door blocks until it is opened.
+    pub fn blocks_movement(self) -> bool {
+        matches!(self, Tile::Wall | Tile::DoorClosed | Tile::Glass | Tile::Water)
+    }
+
+    /// The glyph of the default legend.
+    pub fn glyph(self) -> char {
+        match self {
+            Tile::Wall => '#',
+            Tile::Floor => '.',
+            Tile::DoorClosed => '+',
+            Tile::DoorOpen => '\'',
+            Tile::Glass => '"',
+            Tile::Water => '~',
+            Tile::Exit => '>',
+        }
+    }
+
+    /// A short name for look mode and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "a wall",
+            Tile::Floor => "the floor",
+            Tile::DoorClosed => "a closed door",
+            Tile::DoorOpen => "an open door",
+            Tile::Glass => "a glass window",
+            Tile::Water => "deep water",
+            Tile::Exit => "stairs leading out",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sight_and_passage_differ_for_glass_and_water() {
+        for t in [Tile::Glass, Tile::Water] {
+            assert!(!t.blocks_sight() && t.blocks_movement(), "{t:?}");
+        }
+        assert!(Tile::DoorClosed.blocks_sight() && Tile::DoorClosed.blocks_movement());
+        assert!(!Tile::DoorOpen.blocks_sight() && !Tile::DoorOpen.blocks_movement());
+        assert!(Tile::Wall.blocks_sight() && Tile::Wall.blocks_movement());
+        assert!(!Tile::Exit.blocks_movement());
+    }
+}

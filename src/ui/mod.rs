@@ -1,0 +1,1 @@
+//! The terminal interface: ratatui rendering over plain game state, and key input.
