@@ -7,7 +7,9 @@
 
 pub mod diamond;
 mod grid;
+mod opacity;
 mod pos;
 
 pub use grid::Grid;
+pub use opacity::Opacity;
 pub use pos::{ParsePosError, Pos};

@@ -11,7 +11,7 @@ pub use tile::Tile;
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{Grid, Pos};
+use crate::geometry::{Grid, Opacity, Pos};
 
 /// The largest map sightline accepts, in each dimension. Larger files are rejected before any
 /// grid is allocated.
@@ -78,5 +78,12 @@ impl Map {
     /// Whether terrain keeps a creature out of `p` (outside the map: yes).
     pub fn blocks_movement(&self, p: Pos) -> bool {
         self.tile(p).blocks_movement()
+    }
+}
+
+/// Walls and closed doors are opaque; so is everything outside the map.
+impl Opacity for Map {
+    fn is_opaque(&self, p: Pos) -> bool {
+        self.blocks_sight(p)
     }
 }

@@ -1,0 +1,1 @@
+//! Ray multicast obscurity propagation.

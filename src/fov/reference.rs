@@ -1,0 +1,1 @@
+//! The slow obvious field of view, straight from the contract.
