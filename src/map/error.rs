@@ -115,7 +115,9 @@ impl Problems {
     }
 
     /// The listed problems, followed by one "and N more" line per kind that overflowed.
+    /// Located problems come in file order, so a report reads top to bottom.
     pub(crate) fn into_vec(mut self) -> Vec<Problem> {
+        self.list.sort_by_key(|p| (p.line.is_none(), p.line, p.column));
         for (kind, _, dropped) in self.counts {
             if dropped > 0 {
                 self.list.push(Problem::whole_file(format!("... and {dropped} more {kind}")));
