@@ -121,3 +121,11 @@ fn help_is_available() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("--no-warnings"));
 }
+
+#[test]
+fn the_readme_shows_the_real_output() {
+    let out = check(&["tests/maps/valid.ron", "tests/maps/bad.ron"]);
+    let shown = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    let readme = include_str!("../README.md");
+    assert!(readme.contains(&shown), "update the README's error example to:\n{shown}");
+}
