@@ -3,6 +3,7 @@
 //! Loading and validating map files is in [`format`]; this module is the in-memory model that
 //! the sight code and the game read.
 
+pub mod generate;
 pub mod spawn;
 pub mod tile;
 
