@@ -64,6 +64,7 @@ mod cells;
 mod projectile;
 mod ray;
 mod sight;
+pub mod world;
 
 pub use cells::{Cells, cell_count, cells};
 pub use projectile::{Flight, Stop, projectile};
