@@ -5,6 +5,7 @@
 
 mod error;
 pub mod format;
+pub mod generate;
 pub mod legend;
 mod lint;
 mod ron_rows;
