@@ -1,7 +1,7 @@
-//! Hostile input: arbitrary bytes, truncated files and randomly mutated valid maps never make the
-//! loader (or `sightline check`) panic or hang. Each case ends in a map that satisfies the
-//! model's invariants, or in an error with at least one problem, located in the file whenever
-//! the problem is about a place in it.
+//! Hostile input: arbitrary bytes, truncated files and randomly mutated maps (the fixtures and
+//! the bundled maps) never make the loader (or `sightline check`) panic or hang. Each case ends
+//! in a map that satisfies the model's invariants, or in an error with at least one problem,
+//! located in the file whenever the problem is about a place in it.
 
 use std::path::Path;
 use std::process::Command;
@@ -21,6 +21,12 @@ const SEEDS: &[(&str, &[u8], SourceKind)] = &[
     ("bad.ron", include_bytes!("maps/bad.ron"), SourceKind::Ron),
     ("valid.txt", include_bytes!("maps/valid.txt"), SourceKind::Text),
     ("diagonal.txt", include_bytes!("maps/diagonal.txt"), SourceKind::Text),
+    ("dungeon.ron", include_bytes!("../maps/dungeon.ron"), SourceKind::Ron),
+    ("cave.ron", include_bytes!("../maps/cave.ron"), SourceKind::Ron),
+    ("pillars.ron", include_bytes!("../maps/pillars.ron"), SourceKind::Ron),
+    ("diagonals.ron", include_bytes!("../maps/diagonals.ron"), SourceKind::Ron),
+    ("glass.ron", include_bytes!("../maps/glass.ron"), SourceKind::Ron),
+    ("large.ron", include_bytes!("../maps/large.ron"), SourceKind::Ron),
 ];
 
 /// Runs the loader on another thread, failing the case if it panics or does not finish.
@@ -236,4 +242,7 @@ fn the_seeds_are_what_the_mutations_start_from() {
     assert!(parse_bytes(SEEDS[0].1, "valid.ron", SourceKind::Ron).is_ok());
     assert!(parse_bytes(SEEDS[1].1, "bad.ron", SourceKind::Ron).is_err());
     assert!(parse_bytes(SEEDS[2].1, "valid.txt", SourceKind::Text).is_ok());
+    for (name, bytes, kind) in &SEEDS[4..] {
+        assert!(parse_bytes(bytes, name, *kind).is_ok(), "{name}");
+    }
 }
