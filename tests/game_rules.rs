@@ -11,10 +11,10 @@ use sightline::game::{Acted, Action, Dir, GameState, Outcome};
 use sightline::map::{ItemKind, ItemSpawn, Map, MonsterKind, MonsterSpawn, Tile};
 use sightline::{Grid, Pos};
 
-/// The field of view computed afresh, sorted, for comparison with the game's.
+/// The field of view computed afresh with `fov::multicast`, sorted, for comparison with the game's.
 fn fresh_fov(game: &GameState) -> Vec<Pos> {
     let mut fov = Fov::new(game.map.width(), game.map.height());
-    sightline::game::sight::field_of_view(game.player.pos, game.sight_radius, &game.map, &mut fov);
+    sightline::fov::multicast::compute(game.player.pos, game.sight_radius, &game.map, &mut fov);
     let mut cells = fov.cells().to_vec();
     cells.sort();
     cells
