@@ -282,20 +282,22 @@ fn random_actions(seed: u64, n: usize) -> Vec<Action> {
 
 #[test]
 fn the_same_seed_and_actions_give_the_same_game() {
-    for seed in 0..6 {
-        let actions = random_actions(seed + 100, 120);
-        let play = |game_seed: u64| {
+    for seed in 0..4 {
+        let actions = random_actions(seed + 100, 80);
+        let play = |game_seed: u64, check_fov: bool| {
             let mut game = GameState::new(random_map(seed), game_seed).unwrap();
             for &a in &actions {
                 game.act(a);
-                assert_eq!(game_fov(&game), fresh_fov(&game));
+                if check_fov {
+                    assert_eq!(game_fov(&game), fresh_fov(&game));
+                }
             }
             game
         };
-        let (a, b) = (play(seed), play(seed));
+        let (a, b) = (play(seed, true), play(seed, false));
         assert_eq!(a, b, "map {seed}");
         assert!(a.turn > 0);
         // The generator is part of the state: a different seed rolls a different game.
-        assert_ne!(a, play(seed + 1_000));
+        assert_ne!(a, play(seed + 1_000, false));
     }
 }

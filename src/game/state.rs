@@ -10,7 +10,7 @@ use super::log::Log;
 use super::memory::Memory;
 use super::sight::View;
 use crate::geometry::Pos;
-use crate::map::{ItemKind, Map};
+use crate::map::{ItemKind, Map, Tile};
 
 /// The sight radius when the map does not ask for one.
 pub const DEFAULT_SIGHT_RADIUS: u32 = 10;
@@ -59,6 +59,9 @@ pub struct GameState {
     pub(crate) in_view: Vec<u32>,
     #[serde(skip)]
     pub(crate) view: View,
+    /// Set when a tile changes during a turn, so the view is recomputed only when it can differ.
+    #[serde(skip)]
+    pub(crate) terrain_changed: bool,
 }
 
 impl GameState {
@@ -99,6 +102,7 @@ impl GameState {
             rng,
             in_view: Vec::new(),
             view: View::default(),
+            terrain_changed: false,
             map,
         };
         let name = if game.map.meta.name.is_empty() { "the dungeon" } else { &game.map.meta.name };
@@ -176,6 +180,13 @@ impl GameState {
         self.player.gold + 10 * self.player.kills + if self.outcome == Outcome::Won { 100 } else { 0 }
     }
 
+    /// Changes the terrain at `p` (a door opening or closing).
+    pub(crate) fn set_tile(&mut self, p: Pos, tile: Tile) {
+        if self.map.tiles.set(p, tile) {
+            self.terrain_changed = true;
+        }
+    }
+
     /// Recomputes the view from the player and writes what is seen into memory; announces
     /// monsters that have just come into view.
     pub(crate) fn refresh_view(&mut self) {
@@ -185,6 +196,11 @@ impl GameState {
             let item = self.items.iter().find(|it| it.pos == p).map(|it| it.kind);
             self.memory.see(p, self.map.tile(p), item);
         }
+        self.announce_monsters();
+    }
+
+    /// Logs "You see a goblin." for each monster that has come into view since the last call.
+    pub(crate) fn announce_monsters(&mut self) {
         let now: Vec<u32> = self.monsters.iter().filter(|m| self.is_visible(m.pos)).map(|m| m.id).collect();
         let new: Vec<&'static str> = self
             .monsters

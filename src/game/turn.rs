@@ -22,8 +22,9 @@ pub enum Acted {
 
 impl GameState {
     /// Plays one player action. If it takes a turn, the view is recomputed from the map as it now
-    /// is, then each living monster acts in order, and the view is refreshed once more so the
-    /// memory holds what the player sees at the start of the next turn.
+    /// is, then each living monster acts in order; if a monster changed the terrain the view is
+    /// recomputed again, so the memory always holds what the player sees at the start of the next
+    /// turn, and monsters that walked into view are announced.
     pub fn act(&mut self, action: Action) -> Acted {
         if self.is_over() {
             return Acted::NoTurn;
@@ -34,9 +35,14 @@ impl GameState {
         self.turn += 1;
         self.refresh_view();
         if self.outcome == Outcome::Playing {
+            self.terrain_changed = false;
             self.monsters_act();
+            if self.terrain_changed {
+                self.refresh_view();
+            } else {
+                self.announce_monsters();
+            }
         }
-        self.refresh_view();
         Acted::Turn
     }
 
@@ -126,7 +132,7 @@ impl GameState {
         let at = self.player.pos + dir.delta();
         match self.map.tile(at) {
             Tile::DoorClosed => {
-                self.map.tiles.set(at, Tile::DoorOpen);
+                self.set_tile(at, Tile::DoorOpen);
                 self.note("You open the door.");
                 true
             }
@@ -153,7 +159,7 @@ impl GameState {
                 false
             }
             Tile::DoorOpen => {
-                self.map.tiles.set(at, Tile::DoorClosed);
+                self.set_tile(at, Tile::DoorClosed);
                 self.note("You close the door.");
                 true
             }
