@@ -25,12 +25,20 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::start_with(args, &[])
+    }
+
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("open a pty");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sightline"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         cmd.cwd(env!("CARGO_MANIFEST_DIR"));
         let child = pty.slave.spawn_command(cmd).expect("spawn sightline");
         drop(pty.slave);
@@ -87,6 +95,10 @@ impl Session {
                 .collect();
             line.find(text).map(|i| (row, line[..i].chars().count() as u16))
         })
+    }
+
+    fn fg(&self, row: u16, col: u16) -> vt100::Color {
+        self.parser.lock().unwrap().screen().cell(row, col).unwrap().fgcolor()
     }
 
     fn cell_style(&self, row: u16, col: u16) -> (bool, bool) {
@@ -181,6 +193,26 @@ fn play_open_a_door_save_and_resume() {
     assert!(status.success(), "exit status {status:?}");
     assert!(!s.alternate_screen());
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn without_colour_remembered_cells_are_still_dim_and_visible_ones_bold() {
+    let mut s = Session::start_with(&[&hall(), "--seed", "3"], &[("NO_COLOR", "1")]);
+    s.wait_for("Seed 3");
+    s.send("lll");
+    s.wait_for("Position 5,2");
+    s.send("o");
+    s.wait_for("~~~");
+    let (row, col) = s.find("~~~").unwrap();
+    assert_eq!(s.cell_style(row, col), (true, false), "visible: bold");
+    assert_eq!(s.fg(row, col), vt100::Color::Default, "no colour");
+    s.send("c");
+    s.wait_for("You close the door.");
+    let (row, col) = s.find("~~~").unwrap();
+    assert_eq!(s.cell_style(row, col), (false, true), "remembered: dim");
+    assert_eq!(s.fg(row, col), vt100::Color::Default, "no colour");
+    s.send("\x03");
+    assert!(s.wait_exit().success());
 }
 
 #[test]

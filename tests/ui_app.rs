@@ -90,3 +90,16 @@ fn history_scrolls_within_the_log() {
     a.handle(Command::Back);
     assert_eq!(a.mode, Mode::Normal);
 }
+
+#[test]
+fn the_history_of_a_finished_game_returns_to_its_end_screen() {
+    let mut a = app(&["#####", "#@>.#", "#####"]);
+    a.handle(Command::Move(Dir::E));
+    a.handle(Command::TakeExit);
+    assert_eq!(a.mode, Mode::Victory);
+    a.handle(Command::History);
+    assert_eq!(a.mode, Mode::History { scroll: 0 });
+    a.handle(Command::Back);
+    assert_eq!(a.mode, Mode::Victory);
+    assert_eq!(a.handle(Command::Yes), Flow::Quit);
+}

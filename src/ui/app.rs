@@ -110,7 +110,8 @@ impl App {
                     Command::PageUp => scroll + 10,
                     Command::PageDown => scroll.saturating_sub(10),
                     Command::Back | Command::History | Command::Quit => {
-                        self.mode = Mode::Normal;
+                        // Back to the end screen if the game is over.
+                        self.mode = end_mode(&self.game).unwrap_or(Mode::Normal);
                         return Flow::Continue;
                     }
                     _ => scroll,
