@@ -29,6 +29,10 @@ impl Session {
     }
 
     fn start_with(args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::start_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, env)
+    }
+
+    fn start_in(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("open a pty");
@@ -39,7 +43,7 @@ impl Session {
         for (k, v) in env {
             cmd.env(k, v);
         }
-        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+        cmd.cwd(cwd);
         let child = pty.slave.spawn_command(cmd).expect("spawn sightline");
         drop(pty.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(
@@ -213,6 +217,18 @@ fn without_colour_remembered_cells_are_still_dim_and_visible_ones_bold() {
     assert_eq!(s.fg(row, col), vt100::Color::Default, "no colour");
     s.send("\x03");
     assert!(s.wait_exit().success());
+}
+
+#[test]
+fn with_no_argument_from_any_directory_it_plays_the_embedded_default_map() {
+    let dir = scratch("anywhere");
+    let mut s = Session::start_in(&dir, &["--seed", "9"], &[]);
+    s.wait_for("The Sunken Keep");
+    s.wait_for("Seed 9");
+    s.wait_for("Position 3,3");
+    s.send("\x03");
+    assert!(s.wait_exit().success());
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
