@@ -301,3 +301,21 @@ fn the_same_seed_and_actions_give_the_same_game() {
         assert_ne!(a, play(seed + 1_000, false));
     }
 }
+
+#[test]
+fn the_player_heals_slowly_over_time() {
+    let mut game = GameState::new(art(&["####", "#@.#", "####"]), 0).unwrap();
+    game.player.hp = 10;
+    let every = sightline::game::turn::REGEN_EVERY;
+    for _ in 0..every - 1 {
+        game.act(Action::Wait);
+    }
+    assert_eq!(game.player.hp, 10);
+    game.act(Action::Wait);
+    assert_eq!(game.player.hp, 11);
+    game.player.hp = game.player.max_hp;
+    for _ in 0..every {
+        game.act(Action::Wait);
+    }
+    assert_eq!(game.player.hp, game.player.max_hp, "never above the maximum");
+}

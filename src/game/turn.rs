@@ -10,6 +10,9 @@ use super::movement::can_step;
 use super::state::{GameState, Outcome, article};
 use crate::map::{ItemKind, Tile};
 
+/// The player heals one hit point every this many turns.
+pub const REGEN_EVERY: u64 = 8;
+
 /// What an action did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Acted {
@@ -33,6 +36,9 @@ impl GameState {
             return Acted::NoTurn;
         }
         self.turn += 1;
+        if self.turn.is_multiple_of(REGEN_EVERY) && self.outcome == Outcome::Playing {
+            self.player.hp = (self.player.hp + 1).min(self.player.max_hp);
+        }
         self.refresh_view();
         if self.outcome == Outcome::Playing {
             self.terrain_changed = false;

@@ -23,7 +23,17 @@ pub const KEYS: &[(&str, &str)] = &[
 ];
 
 /// What the screen shows and the rules that surprise.
-pub const NOTES: &[&str] = &[
+pub fn notes() -> Vec<String> {
+    let regen = format!(
+        "You heal 1 HP every {} turns; potions heal more. Gold and kills score.",
+        crate::game::turn::REGEN_EVERY
+    );
+    let mut notes: Vec<String> = NOTES.iter().map(|n| n.to_string()).collect();
+    notes.insert(4, regen);
+    notes
+}
+
+const NOTES: &[&str] = &[
     "Bright: in view. Dim: remembered as you last saw it. Blank: never seen.",
     "A monster sees you exactly when you see it; unseen monsters are not shown.",
     "Walls and closed doors block sight. Glass and water do not, but bar the way.",
@@ -48,6 +58,6 @@ pub fn render(area: Rect, buf: &mut Buffer, theme: &Theme) {
     }));
     lines.push(Line::default());
     lines.push(Line::styled("The screen and the rules", theme.title));
-    lines.extend(NOTES.iter().map(|n| Line::styled(format!("  {n}"), theme.text)));
+    lines.extend(notes().into_iter().map(|n| Line::styled(format!("  {n}"), theme.text)));
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
 }

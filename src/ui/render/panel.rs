@@ -56,6 +56,14 @@ pub fn render(game: &GameState, cursor: Option<Pos>, area: Rect, buf: &mut Buffe
     if monsters.is_empty() && items.is_empty() {
         lines.push(Line::styled(" nothing of note", theme.faint));
     }
+    let here = game.item_at(p.pos).map(|i| i.describe()).or_else(|| {
+        let tile = game.map.tile(p.pos);
+        (tile != crate::map::Tile::Floor).then(|| tile.name().to_string())
+    });
+    if let Some(here) = here {
+        lines.push(Line::default());
+        lines.push(Line::styled(format!("Here: {here}"), theme.text));
+    }
     if let Some(c) = cursor {
         lines.push(Line::default());
         lines.push(Line::styled(format!("Look {c}:"), theme.title));
