@@ -57,10 +57,10 @@ impl SpatialHash {
             visited += 1;
             walked.push(cell);
             for &id in self.cells.get(&cell).into_iter().flatten() {
-                if let Some(t) = segment_circle(a, b, self.objects[id]) {
-                    if best.is_none_or(|(_, bt)| t < bt) {
-                        best = Some((id, t));
-                    }
+                if let Some(t) = segment_circle(a, b, self.objects[id])
+                    && best.is_none_or(|(_, bt)| t < bt)
+                {
+                    best = Some((id, t));
                 }
             }
             if let Some((_, t)) = best {
