@@ -1,7 +1,7 @@
 //! The real terminal: set-up, the event loop, and restoring the terminal on every way out.
 //!
 //! Ways out and how each restores: a normal return and an error both pass through
-//! [`ratatui::restore`]; a panic goes through the hook [`ratatui::init`] installs (it restores,
+//! [`ratatui::restore`]; a panic goes through the hook [`ratatui::try_init`] installs (it restores,
 //! then runs the previous hook, so the panic message lands on a sane terminal); SIGTERM and
 //! SIGHUP set a flag the loop polls between key events, so the loop ends normally; Ctrl-C
 //! arrives as a key in raw mode and quits.
