@@ -38,7 +38,14 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            // Set-up may have got as far as raw mode: undo whatever it did.
+            ratatui::restore();
+            return Err(e);
+        }
+    };
     let result = (|| -> io::Result<Ended> {
         loop {
             terminal.draw(|frame| render::draw(frame, app))?;
