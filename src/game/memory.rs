@@ -36,6 +36,11 @@ impl Memory {
         self.items.set(p, item);
     }
 
+    /// Records an item seen lying at `p` (after [`Memory::see`] recorded the cell).
+    pub fn see_item(&mut self, p: Pos, item: ItemKind) {
+        self.items.set(p, Some(item));
+    }
+
     /// The remembered terrain at `p`; `None` if never seen.
     pub fn tile(&self, p: Pos) -> Option<Tile> {
         self.tiles.get(p).copied().flatten()
