@@ -33,10 +33,11 @@ pub fn line_of_sight(from: Pos, to: Pos, world: &impl Opacity) -> bool {
         return true;
     }
     let (a, b) = (centre2(from), centre2(to));
-    let mut walk = cells(from, to);
-    walk.next(); // `from` cannot block its own line
-    let between = walk.len() - 1; // nor can `to`
-    walk.take(between).all(|c| !world.is_opaque(c) || !opaque_cell_blocks(a, b, c, |n| world.is_opaque(n)))
+    // Neither `from` nor `to` can block their own line.
+    cells(from, to)
+        .skip(1)
+        .take_while(|&c| c != to)
+        .all(|c| !world.is_opaque(c) || !opaque_cell_blocks(a, b, c, |n| world.is_opaque(n)))
 }
 
 #[cfg(test)]
