@@ -7,7 +7,8 @@
 pub mod multicast;
 pub mod reference;
 
-use crate::geometry::Pos;
+use crate::geometry::{Opacity, Pos};
+use crate::map::Map;
 
 /// The cells visible from one viewer: a reusable output buffer.
 ///
@@ -22,12 +23,19 @@ pub struct Fov {
     lit: Vec<Pos>,
     origin: Pos,
     radius: Option<u32>,
+    /// The multicast's working memory, reused from call to call.
+    scratch: multicast::Scratch,
 }
 
 impl Fov {
     /// An empty buffer for a `width × height` area.
     pub fn new(width: usize, height: usize) -> Self {
         Fov { width, height, visible: vec![false; width * height], ..Fov::default() }
+    }
+
+    /// An empty buffer the size of `map`.
+    pub fn for_map(map: &Map) -> Self {
+        Fov::new(map.width(), map.height())
     }
 
     /// Clears the buffer and records the viewer for the next computation. Allocation-free once
@@ -119,6 +127,26 @@ impl Algorithm {
             Algorithm::Multicast => "multicast",
             Algorithm::Reference => "reference",
         }
+    }
+
+    /// Computes the field of view of a viewer at `origin` into `out` with this algorithm; both
+    /// give the same answer, cell for cell.
+    pub fn compute(self, origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+        match self {
+            Algorithm::Multicast => multicast::compute(origin, radius, world, out),
+            Algorithm::Reference => reference::compute(origin, radius, world, out),
+        }
+    }
+}
+
+impl Map {
+    /// The field of view from `origin` on this map, computed by [`multicast`] into `out` (which
+    /// is resized to the map if it is not already its size).
+    pub fn fov(&self, origin: Pos, radius: Option<u32>, out: &mut Fov) {
+        if out.width() != self.width() || out.height() != self.height() {
+            out.resize(self.width(), self.height());
+        }
+        multicast::compute(origin, radius, self, out);
     }
 }
 

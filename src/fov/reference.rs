@@ -1,1 +1,128 @@
 //! The slow obvious field of view, straight from the contract.
+//!
+//! Every candidate cell is decided on its own, from the definitions and nothing else, so that
+//! this module can serve as the oracle the fast [`super::multicast`] is tested against:
+//!
+//! - a transparent cell `P` is visible iff no opaque cell other than the viewer `O` and `P` blocks
+//!   the segment between their centres (meets its open diamond or passes through one of its
+//!   seals). Only cells in the bounding box of `O` and `P` can touch that segment, so those are the
+//!   ones tested.
+//! - an opaque cell `P` is visible iff some ray from `O`'s centre, strictly inside the angle that
+//!   `P`'s diamond subtends, reaches that diamond unblocked. Whether a ray is blocked changes only
+//!   at rays through the vertices of opaque diamonds (seals are such vertices too), so the rays
+//!   through every such vertex inside the angle, and one ray strictly between each neighbouring
+//!   pair of them, decide it exactly.
+//!
+//! It costs O(R⁵)-ish per call for walls; it exists to be right, not fast.
+
+use std::cmp::Ordering;
+
+use super::{Fov, in_radius};
+use crate::geometry::diamond::{
+    Point2, centre2, opaque_cell_blocks, ray_reaches_diamond, ray_stretch_blocked,
+};
+use crate::geometry::{Opacity, Pos};
+
+/// Computes the field of view of a viewer at `origin` with `radius` (`None`: unlimited) into
+/// `out`, deciding each cell of `out`'s area independently (see the module docs).
+///
+/// Cells outside `out`'s area are opaque and never marked; a viewer outside it is allowed.
+pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+    out.reset(origin, radius);
+    let (w, h) = (out.width() as i64, out.height() as i64);
+    let in_area = |p: Pos| p.x >= 0 && p.y >= 0 && i64::from(p.x) < w && i64::from(p.y) < h;
+    let opaque = |p: Pos| !in_area(p) || world.is_opaque(p);
+    out.mark(origin);
+    // the candidates: the area, cut down to the radius' bounding box
+    let (mut x0, mut y0, mut x1, mut y1) = (0i64, 0i64, w - 1, h - 1);
+    if let Some(r) = radius {
+        let r = i64::from(r);
+        x0 = x0.max(i64::from(origin.x) - r);
+        y0 = y0.max(i64::from(origin.y) - r);
+        x1 = x1.min(i64::from(origin.x) + r);
+        y1 = y1.min(i64::from(origin.y) + r);
+    }
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let p = Pos::new(x as i32, y as i32);
+            if p == origin || !in_radius(origin, p, radius) {
+                continue;
+            }
+            let seen =
+                if opaque(p) { sees_wall(origin, p, &opaque) } else { line_of_sight(origin, p, &opaque) };
+            if seen {
+                out.mark(p);
+            }
+        }
+    }
+}
+
+/// The opaque cells other than `o` and `p` in the bounding box of `o` and `p`, grown by `margin`.
+fn blockers(o: Pos, p: Pos, margin: i32, opaque: &impl Fn(Pos) -> bool) -> impl Iterator<Item = Pos> {
+    let (x0, x1) = (o.x.min(p.x) - margin, o.x.max(p.x) + margin);
+    let (y0, y1) = (o.y.min(p.y) - margin, o.y.max(p.y) + margin);
+    (y0..=y1)
+        .flat_map(move |y| (x0..=x1).map(move |x| Pos::new(x, y)))
+        .filter(move |&c| c != o && c != p && opaque(c))
+}
+
+/// Whether the line through `a` with direction `d` touches the closed diamond of `cell`: only
+/// then can the cell block a segment or ray along it. (The diamond is the unit ball of the L1
+/// norm around the centre, whose extent along the normal `n = (-dy, dx)` is `max(|nx|, |ny|)`.)
+/// A cheap exact filter in front of the full tests.
+fn near_line(a: Point2, d: Point2, cell: Pos) -> bool {
+    let (cx, cy) = centre2(cell);
+    cross(d, (cx - a.0, cy - a.1)).abs() <= i128::from(d.0.abs().max(d.1.abs()))
+}
+
+/// Contract rule 3: the centre-to-centre segment is blocked by no cell other than `o` and `p`.
+fn line_of_sight(o: Pos, p: Pos, opaque: &impl Fn(Pos) -> bool) -> bool {
+    let (a, b) = (centre2(o), centre2(p));
+    let d = (b.0 - a.0, b.1 - a.1);
+    !blockers(o, p, 0, opaque).any(|c| near_line(a, d, c) && opaque_cell_blocks(a, b, c, opaque))
+}
+
+fn cross(a: Point2, b: Point2) -> i128 {
+    a.0 as i128 * b.1 as i128 - a.1 as i128 * b.0 as i128
+}
+
+/// Contract rule 4 for the opaque cell `p`.
+fn sees_wall(o: Pos, p: Pos, opaque: &impl Fn(Pos) -> bool) -> bool {
+    let oc = centre2(o);
+    let rel = |q: Point2| (q.0 - oc.0, q.1 - oc.1);
+    let vertices = |c: Pos| {
+        let (cx, cy) = centre2(c);
+        [(cx + 1, cy), (cx, cy + 1), (cx - 1, cy), (cx, cy - 1)].map(rel)
+    };
+    // The diamond of p subtends less than a half turn (o's centre is outside it), so the cross
+    // product orders the directions toward it; the extremes bound the angle.
+    let pv = vertices(p);
+    let lo = pv.into_iter().find(|&v| pv.iter().all(|&u| cross(v, u) >= 0)).expect("a lowest vertex");
+    let hi = pv.into_iter().find(|&v| pv.iter().all(|&u| cross(u, v) >= 0)).expect("a highest vertex");
+    let inside = |d: Point2| cross(lo, d) > 0 && cross(d, hi) > 0;
+    // Only cells whose diamond meets the closed wedge between lo and hi can block a ray in it:
+    // such a diamond crosses one of the two bounding lines or lies inside the wedge.
+    let in_wedge = |c: Pos| near_line(oc, lo, c) || near_line(oc, hi, c) || inside(rel(centre2(c)));
+    let cells: Vec<Pos> = blockers(o, p, 1, opaque).filter(|&c| in_wedge(c)).collect();
+    let mut critical: Vec<Point2> =
+        cells.iter().copied().chain(std::iter::once(p)).flat_map(vertices).filter(|&d| inside(d)).collect();
+    critical.sort_by(|&a, &b| match cross(a, b) {
+        0 => Ordering::Equal,
+        c if c > 0 => Ordering::Less,
+        _ => Ordering::Greater,
+    });
+    critical.dedup_by(|a, b| cross(*a, *b) == 0);
+    let mut rays = Vec::with_capacity(2 * critical.len() + 1);
+    let mut prev = lo;
+    for &d in critical.iter().chain(std::iter::once(&hi)) {
+        rays.push((prev.0 + d.0, prev.1 + d.1)); // strictly between prev and d
+        if d != hi {
+            rays.push(d);
+        }
+        prev = d;
+    }
+    rays.into_iter().any(|d| {
+        let reach = ray_reaches_diamond(oc, d, p).expect("a ray inside the angle reaches the diamond");
+        !cells.iter().any(|&c| near_line(oc, d, c) && ray_stretch_blocked(oc, d, reach, c, opaque))
+    })
+}

@@ -128,6 +128,86 @@ pub fn opaque_cell_blocks(a: Point2, b: Point2, cell: Pos, mut opaque: impl FnMu
         .any(|(s, d)| segment_through_point(a, b, s) && opaque(cell + d))
 }
 
+/// The closed interval of `t` where `|w0 + t·dw| <= 1`, as `(lo, hi)` with `None` for an
+/// unbounded side; `None` when it is empty.
+#[allow(clippy::type_complexity)]
+fn closed_band(w0: i128, dw: i128) -> Option<(Option<Frac>, Option<Frac>)> {
+    if dw == 0 {
+        return (w0.abs() <= 1).then_some((None, None));
+    }
+    band(w0, dw)
+}
+
+/// Where the ray from `a` in direction `d` (not zero) first reaches the **closed** diamond of
+/// `cell`: the parameter `t = num / den >= 0` (with `den > 0`) of the first point `a + t·d` on the
+/// diamond, or `None` when the ray misses it. `Some((0, 1))` when `a` is on or in the diamond.
+///
+/// This is the "reaches P's diamond" of the contract's rule 4 for walls: the ray is followed from
+/// the viewer up to that point and no further.
+pub fn ray_reaches_diamond(a: Point2, d: Point2, cell: Pos) -> Option<(i128, i128)> {
+    let (cx, cy) = centre2(cell);
+    let (ax, ay, dx, dy) = (a.0 as i128, a.1 as i128, d.0 as i128, d.1 as i128);
+    let (cx, cy) = (cx as i128, cy as i128);
+    let (ul, uh) = closed_band(ax + ay - (cx + cy), dx + dy)?;
+    let (vl, vh) = closed_band(ax - ay - (cx - cy), dx - dy)?;
+    let zero = Frac { num: 0, den: 1 };
+    let mut lo = zero;
+    for l in [ul, vl].into_iter().flatten() {
+        if lo.lt(l) {
+            lo = l;
+        }
+    }
+    for h in [uh, vh].into_iter().flatten() {
+        if h.lt(lo) {
+            return None;
+        }
+    }
+    Some((lo.num, lo.den))
+}
+
+/// Whether the opaque cell `cell` blocks the ray from `a` in direction `d` (not zero) on the
+/// closed stretch `0 <= t <= num / den` (`den > 0`): the stretch meets the cell's open diamond, or
+/// passes through one of its seals (asking `opaque` about the neighbour across each seal on it).
+pub fn ray_stretch_blocked(
+    a: Point2,
+    d: Point2,
+    (num, den): (i128, i128),
+    cell: Pos,
+    mut opaque: impl FnMut(Pos) -> bool,
+) -> bool {
+    let (cx, cy) = centre2(cell);
+    let (ax, ay, dx, dy) = (a.0 as i128, a.1 as i128, d.0 as i128, d.1 as i128);
+    let (cxi, cyi) = (cx as i128, cy as i128);
+    let end = Frac { num, den };
+    let zero = Frac { num: 0, den: 1 };
+    if let (Some((ul, uh)), Some((vl, vh))) =
+        (band(ax + ay - (cxi + cyi), dx + dy), band(ax - ay - (cxi - cyi), dx - dy))
+    {
+        // open interval (lo, hi) of the open diamond, intersected with the closed [0, end]
+        let lo = [ul, vl].into_iter().flatten().fold(None, |m: Option<Frac>, l| match m {
+            Some(m) if !m.lt(l) => Some(m),
+            _ => Some(l),
+        });
+        let hi = [uh, vh].into_iter().flatten().fold(None, |m: Option<Frac>, h| match m {
+            Some(m) if m.lt(h) => Some(m),
+            _ => Some(h),
+        });
+        let nonempty = match (lo, hi) {
+            (Some(l), Some(h)) => l.lt(h),
+            _ => true,
+        };
+        if nonempty && lo.is_none_or(|l| l.lt(end)) && hi.is_none_or(|h| zero.lt(h)) {
+            return true;
+        }
+    }
+    let dd = dx * dx + dy * dy;
+    seal_points(cell).into_iter().zip(ORTHOGONAL).any(|(s, n)| {
+        let (sx, sy) = (s.0 as i128 - ax, s.1 as i128 - ay);
+        let along = sx * dx + sy * dy;
+        dx * sy - dy * sx == 0 && along >= 0 && along * den <= num * dd && opaque(cell + n)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +263,39 @@ mod tests {
         assert!(!segment_through_point((1, 1), (5, 1), (7, 1)));
         assert!(segment_through_point((1, 1), (1, 1), (1, 1)));
         assert!(!segment_through_point((1, 1), (1, 1), (3, 1)));
+    }
+
+    #[test]
+    fn ray_reaches_the_near_outline_first() {
+        // viewer (0,0) centre (1,1); cell (2,0) centre (5,1): the ray along +x reaches the
+        // left vertex (4,1) at t = 3 with d = (1,0).
+        let at =
+            |a, d, cell| ray_reaches_diamond(a, d, cell).map(|(n, den)| (n * 6) as f64 / (den * 6) as f64);
+        assert_eq!(at((1, 1), (1, 0), Pos::new(2, 0)), Some(3.0));
+        // with d = (2,0) the same point is t = 3/2
+        assert_eq!(at((1, 1), (2, 0), Pos::new(2, 0)), Some(1.5));
+        // pointing away, or passing beside it: no contact
+        assert_eq!(ray_reaches_diamond((1, 1), (-1, 0), Pos::new(2, 0)), None);
+        assert_eq!(ray_reaches_diamond((1, 1), (1, 0), Pos::new(2, 1)), None);
+        // grazing a vertex counts as reaching the closed diamond: (1,1) + t(4,1) hits (5,2)
+        // = bottom vertex of cell (2,0) at t = 1
+        assert_eq!(at((1, 1), (4, 1), Pos::new(2, 0)), Some(1.0));
+        // from inside: t = 0
+        assert_eq!(at((5, 1), (1, 1), Pos::new(2, 0)), Some(0.0));
+    }
+
+    #[test]
+    fn ray_stretch_stops_where_told() {
+        // cell (1,0) centre (3,1) lies on the ray (1,1) + t(1,0) for t in (1, 3)
+        let no = |_| false;
+        assert!(ray_stretch_blocked((1, 1), (1, 0), (2, 1), Pos::new(1, 0), no));
+        assert!(!ray_stretch_blocked((1, 1), (1, 0), (1, 1), Pos::new(1, 0), no));
+        assert!(ray_stretch_blocked((1, 1), (1, 0), (11, 10), Pos::new(1, 0), no));
+        // a seal at the very end of the stretch blocks: ray towards (3,2) = midpoint between
+        // (1,0) and (1,1), reached at t = 1 with d = (2,1)
+        let both = |p: Pos| p == Pos::new(1, 1);
+        assert!(ray_stretch_blocked((1, 1), (2, 1), (1, 1), Pos::new(1, 0), both));
+        assert!(!ray_stretch_blocked((1, 1), (2, 1), (1, 2), Pos::new(1, 0), both));
+        assert!(!ray_stretch_blocked((1, 1), (2, 1), (1, 1), Pos::new(1, 0), no));
     }
 }

@@ -1,1 +1,0 @@
-//! Ray multicast obscurity propagation.
