@@ -31,3 +31,59 @@ fn line_rejects_bad_positions_with_the_usage_code() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+fn temp_map(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("sightline-dda-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const ROOM: &str = "#######\n#.....#\n#..#..#\n#.....#\n#######\n";
+
+#[test]
+fn los_draws_the_walk_and_names_the_blocker() {
+    let map = temp_map("room.txt", ROOM);
+    let map = map.to_str().unwrap();
+    let out = sightline(&["los", map, "--from", "1,2", "--to", "5,2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "#######\n#.....#\n#A*X*B#\n#.....#\n#######\nblocked at 3,2\n"
+    );
+    // Along the row above the pillar: clear.
+    let out = sightline(&["los", map, "--from", "1,1", "--to", "5,1"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "#######\n#A***B#\n#..#..#\n#.....#\n#######\nclear\n"
+    );
+    // A slanted line: the walk is dda::cells, the verdict dda::line_of_sight.
+    let out = sightline(&["los", map, "--from", "1,1", "--to", "5,2"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let walk: Vec<Pos> = dda::cells(Pos::new(1, 1), Pos::new(5, 2)).collect();
+    for (y, row) in text.lines().take(5).enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            assert_eq!(walk.contains(&p), "AB*X".contains(ch), "{p} drawn as {ch:?}\n{text}");
+        }
+    }
+    let world =
+        |p: Pos| ROOM.lines().nth(p.y as usize).and_then(|r| r.chars().nth(p.x as usize)) != Some('.');
+    let verdict =
+        if dda::line_of_sight(Pos::new(1, 1), Pos::new(5, 2), &world) { "clear" } else { "blocked at" };
+    assert!(text.lines().last().unwrap().starts_with(verdict), "{text}");
+}
+
+#[test]
+fn los_exit_codes() {
+    let map = temp_map("room2.txt", ROOM);
+    let map = map.to_str().unwrap();
+    let out = sightline(&["los", map, "--from", "-1,2", "--to", "5,2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("outside"));
+    let bad = temp_map("bad.ron", "(name: \"x\", rows: [\"#?#\"], nonsense: 1)");
+    let out = sightline(&["los", bad.to_str().unwrap(), "--from", "0,0", "--to", "1,0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty() && !out.stderr.is_empty());
+    let out = sightline(&["los", map, "--from", "1,1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
