@@ -41,8 +41,14 @@ impl Fov {
     /// Clears the buffer and records the viewer for the next computation. Allocation-free once
     /// the buffer has held a view of this size.
     pub fn reset(&mut self, origin: Pos, radius: Option<u32>) {
-        for p in self.lit.drain(..) {
-            self.visible[p.y as usize * self.width + p.x as usize] = false;
+        if self.lit.len() > self.visible.len() / 16 {
+            // a big view: one sweep over the area beats scattered writes
+            self.visible.fill(false);
+            self.lit.clear();
+        } else {
+            for p in self.lit.drain(..) {
+                self.visible[p.y as usize * self.width + p.x as usize] = false;
+            }
         }
         self.origin = origin;
         self.radius = radius;
