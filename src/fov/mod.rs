@@ -75,6 +75,17 @@ impl Fov {
         }
     }
 
+    /// [`Fov::mark`] for a cell known to be inside the area.
+    #[inline]
+    pub(crate) fn mark_inside(&mut self, p: Pos) {
+        debug_assert!(p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height);
+        let i = p.y as usize * self.width + p.x as usize;
+        if !self.visible[i] {
+            self.visible[i] = true;
+            self.lit.push(p);
+        }
+    }
+
     /// Whether `p` is visible (never, outside the area).
     #[inline]
     pub fn is_visible(&self, p: Pos) -> bool {

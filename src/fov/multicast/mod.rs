@@ -178,7 +178,8 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         // how far the area (or, for a viewer just outside, the viewer's own line) reaches
         let imax = if sx > 0 { (w - 1).max(ox) - ox } else { ox - ox.min(0) };
         let jmax = if sy > 0 { (h - 1).max(oy) - oy } else { oy - oy.min(0) };
-        let q = Quadrant { origin, sx, sy, w, h };
+        let viewer_inside = ox >= 0 && oy >= 0 && ox < w && oy < h;
+        let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
         q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
     }
     out.scratch = s;
@@ -210,6 +211,8 @@ struct Quadrant {
     sy: i32,
     w: i64,
     h: i64,
+    /// With the viewer inside the area, every cell the scan visits is inside it too.
+    viewer_inside: bool,
 }
 
 impl Quadrant {
@@ -225,7 +228,7 @@ impl Quadrant {
 
     #[inline]
     fn opaque(&self, world: &impl Opacity, p: Pos) -> bool {
-        !self.in_area(p) || world.is_opaque(p)
+        !(self.viewer_inside || self.in_area(p)) || world.is_opaque(p)
     }
 
     /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
@@ -280,31 +283,33 @@ impl Quadrant {
             mem::swap(&mut s.prev_runs, &mut s.cur_runs);
             s.cur_iv.clear();
             s.cur_runs.clear();
-            let mut run = 0; // the first run of the row above that does not end before i
+            // b: the end of the run of the row above that i is in, or of the last one it passed
+            let mut run = 0;
+            let (a, mut b) = s.prev_runs[0];
+            let mut lit_from: Option<i32> = None;
             let mut left = Light::DARK;
-            let mut i = s.prev_runs[0].0;
+            let mut i = a;
             while i <= ilim {
-                while run < s.prev_runs.len() && s.prev_runs[run].1 < i {
-                    run += 1;
-                }
-                let up = match s.prev_runs.get(run) {
-                    Some(&(a, _)) if a <= i => s.prev[i as usize],
-                    _ => Light::DARK,
-                };
+                let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
                 let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
                     // the common case, inline: both inputs whole, so this square is whole
                     let p = self.at(i, j);
                     if self.opaque(world, p) {
                         self.cell(i, j, left, up, world, out, s, obs)
                     } else {
-                        out.mark(p);
+                        out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
                     }
                 } else if up == Light::DARK && left == Light::DARK {
-                    // culled: skip to the next run of the row above
+                    // culled: no light to the next run of the row above
+                    if let Some(from) = lit_from.take() {
+                        s.cur_runs.push((from, i - 1));
+                    }
+                    run += 1;
                     match s.prev_runs.get(run) {
-                        Some(&(a, _)) => {
+                        Some(&(a, end)) => {
+                            b = end;
                             i = a;
                             continue;
                         }
@@ -314,14 +319,23 @@ impl Quadrant {
                     self.cell(i, j, left, up, world, out, s, obs)
                 };
                 s.cur[i as usize] = light;
-                if light != Light::DARK {
-                    match s.cur_runs.last_mut() {
-                        Some(r) if r.1 == i - 1 => r.1 = i,
-                        _ => s.cur_runs.push((i, i)),
+                if light == Light::DARK {
+                    if let Some(from) = lit_from.take() {
+                        s.cur_runs.push((from, i - 1));
                     }
+                } else if lit_from.is_none() {
+                    lit_from = Some(i);
                 }
                 left = light;
                 i += 1;
+                if i > b && s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
+                    // the light from the left carried on into the next run above
+                    run += 1;
+                    b = s.prev_runs[run].1;
+                }
+            }
+            if let Some(from) = lit_from {
+                s.cur_runs.push((from, i - 1));
             }
             if s.cur_runs.is_empty() {
                 break;
@@ -332,7 +346,7 @@ impl Quadrant {
     /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
     /// visible, and returns its own output.
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn cell<O: Observer>(
         &self,
         i: i32,
@@ -351,7 +365,7 @@ impl Quadrant {
         // inputs' squares cover its angle).
         let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
         if whole && !opaque {
-            out.mark(p);
+            out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
             return Light::FULL;
         }
