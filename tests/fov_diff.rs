@@ -207,6 +207,31 @@ fn multicast_matches_reference_on_a_fixed_corpus() {
     assert!(failures.is_empty(), "{} of {views} views differ; first:\n{}", failures.len(), failures[0]);
 }
 
+/// A longer run on larger maps, for changes to the algorithm:
+/// `cargo test --release --test fov_diff -- --ignored`.
+#[test]
+#[ignore = "minutes in a debug build; run with --release"]
+fn multicast_matches_reference_on_larger_maps() {
+    let mut r = rng(0xdee9);
+    let (mut fast, mut slow) = (Fov::default(), Fov::default());
+    let mut failures = Vec::new();
+    for map_no in 0..210u64 {
+        let kind = (map_no % 7) as u32;
+        let (w, h) = (r.random_range(30..=64), r.random_range(30..=64));
+        let g = family(kind, w, h, map_no * 104_729 + 7);
+        fast.resize(w, h);
+        slow.resize(w, h);
+        for _ in 0..10 {
+            let at = viewer(&mut r, w, h);
+            let radius = [Some(9), Some(25), Some(40), None][r.random_range(0..4)];
+            if let Err(e) = compare(&g, at, radius, &mut fast, &mut slow) {
+                failures.push(format!("map {map_no} (family {kind}, {w}x{h}): {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} views differ; first:\n{}", failures.len(), failures[0]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
