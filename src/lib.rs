@@ -13,6 +13,7 @@ pub mod fov;
 pub mod game;
 pub mod geometry;
 pub mod map;
+pub mod picture;
 #[cfg(feature = "tui")]
 pub mod ui;
 

@@ -1,10 +1,65 @@
-//! `sightline check`.
+//! `sightline check`: validates map files for their authors.
+//!
+//! Each valid map gets one summary line on stdout; each invalid one gets all its problems, with
+//! line, column and caret, on stderr. Thin diagonal walls are warned about on stderr without
+//! failing the map: they are legal, and one bundled map uses them on purpose.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct Args {}
+use sightline::map::format::{self, SourceKind};
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_yet("check")
+/// At most this many thin-diagonal warnings are printed per map.
+const MAX_WARNINGS: usize = 10;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Map files to check (`.ron`, or `.txt` for plain rows).
+    #[arg(required = true, value_name = "MAP")]
+    maps: Vec<PathBuf>,
+    /// Do not warn about thin diagonal walls.
+    #[arg(long)]
+    no_warnings: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut all_valid = true;
+    for path in &args.maps {
+        let origin = path.display().to_string();
+        let loaded = format::read_map_file(path).and_then(|bytes| {
+            let kind = SourceKind::of_path(path);
+            format::parse_bytes(&bytes, &origin, kind).map(|map| (map, bytes, kind))
+        });
+        match loaded {
+            Ok((map, bytes, kind)) => {
+                println!("{origin}: {}", map.summary());
+                if !args.no_warnings {
+                    warn_thin_diagonals(&origin, &map, &String::from_utf8_lossy(&bytes), kind);
+                }
+            }
+            Err(e) => {
+                all_valid = false;
+                eprintln!("{e}");
+            }
+        }
+    }
+    if all_valid { ExitCode::SUCCESS } else { ExitCode::from(super::INVALID_MAP) }
+}
+
+fn warn_thin_diagonals(origin: &str, map: &sightline::Map, source: &str, kind: SourceKind) {
+    let found = map.thin_diagonals();
+    for d in found.iter().take(MAX_WARNINGS) {
+        let at = match format::locate_cell(source, kind, d.upper) {
+            Some((line, col)) => format!("{origin}:{line}:{col}"),
+            None => origin.to_string(),
+        };
+        eprintln!(
+            "{at}: warning: thin diagonal wall: {} and {} touch only at a corner, so sight passes \
+             between them (draw a staircase of orthogonally touching walls to block it)",
+            d.upper, d.lower
+        );
+    }
+    if found.len() > MAX_WARNINGS {
+        eprintln!("{origin}: warning: ... and {} more thin diagonal walls", found.len() - MAX_WARNINGS);
+    }
 }

@@ -3,9 +3,20 @@
 //! Loading and validating map files is in [`format`]; this module is the in-memory model that
 //! the sight code and the game read.
 
+mod error;
+pub mod format;
+pub mod generate;
+pub mod legend;
+mod lint;
+mod ron_rows;
+mod source;
 pub mod spawn;
 pub mod tile;
 
+pub use error::{MapError, Problem};
+pub use format::SourceKind;
+pub use legend::{Legend, LegendEntry};
+pub use lint::ThinDiagonal;
 pub use spawn::{ItemKind, ItemSpawn, MonsterKind, MonsterSpawn};
 pub use tile::Tile;
 
@@ -80,6 +91,44 @@ impl Map {
     /// Whether terrain keeps a creature out of `p` (outside the map: yes).
     pub fn blocks_movement(&self, p: Pos) -> bool {
         self.tile(p).blocks_movement()
+    }
+
+    /// Whether the map can be played: it needs exactly one player start. (The loader already
+    /// rejects a second start; the reference commands accept a map with none.) The error's
+    /// origin is the map's name, as the model does not know its file.
+    pub fn check_playable(&self) -> Result<(), MapError> {
+        match self.player_start {
+            Some(p) if self.contains(p) => Ok(()),
+            Some(p) => Err(MapError::single(
+                &self.meta.name,
+                Problem::whole_file(format!("the player start {p} is outside the map")),
+            )),
+            None => Err(MapError::single(
+                &self.meta.name,
+                Problem::whole_file(
+                    "the map has no player start: a map to be played needs exactly one `@` \
+                     (or a legend glyph meaning Player)",
+                ),
+            )),
+        }
+    }
+
+    /// One line about the map for `sightline check`: its name, size, player start, monster and
+    /// item counts, e.g. `"The Cave" 80x40, player at 3,4, 12 monsters, 5 items`.
+    pub fn summary(&self) -> String {
+        let start = match self.player_start {
+            Some(p) => format!("player at {p}"),
+            None => "no player start".to_string(),
+        };
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "{:?} {}x{}, {start}, {}, {}",
+            self.meta.name,
+            self.width(),
+            self.height(),
+            plural(self.monsters.len(), "monster"),
+            plural(self.items.len(), "item")
+        )
     }
 }
 

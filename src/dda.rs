@@ -1,2 +1,0 @@
-//! DDA grid traversal (Amanatides & Woo): the cells a segment crosses, line of sight and
-//! projectile paths.

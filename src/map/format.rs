@@ -1,0 +1,431 @@
+//! Reading map files: the RON format and plain text, into a [`Map`], or a [`MapError`] that
+//! lists every problem with its file line and column.
+//!
+//! The format is documented in the README. In short: a RON struct with a `name`, optional
+//! `description`, `author` and `sight_radius` (written bare, ron's `implicit_some` is on), the
+//! `rows` as strings of glyphs, and an optional `legend` merged over the default one
+//! ([`Legend::default`]). A `.txt` map is just the rows, one per line.
+//!
+//! Map files are untrusted input. Nothing here panics on any input, every size is checked
+//! before memory is reserved for it, and a valid map costs its source text plus one byte per cell.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use ron::extensions::Extensions;
+use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
+
+use super::error::Problems;
+use super::legend::{Legend, LegendEntry, LegendOverrides};
+use super::ron_rows::{RonRows, char_location, find_rows};
+use super::source::SourceIndex;
+use super::{ItemSpawn, MAX_SIDE, Map, MapError, MapMeta, MonsterSpawn, Problem};
+use crate::geometry::{Grid, Pos};
+
+/// The largest map file read, in bytes: a 4096×4096 map written plainly is about 17 MB, so
+/// this leaves room for comments, escapes and multi-byte glyphs while refusing to read a file
+/// that cannot be a map.
+pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+
+/// ron's nesting limit for map files. A map nests three deep (`legend: { 'T': Tile(Wall) }`);
+/// the limit keeps hostile input such as a hundred thousand `[` from exhausting the stack.
+pub const RECURSION_LIMIT: usize = 16;
+
+/// How a map file is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    /// The RON format.
+    Ron,
+    /// Rows only, one per line, default legend.
+    Text,
+}
+
+impl SourceKind {
+    /// `.txt` files are plain text; anything else is read as RON.
+    pub fn of_path(path: &Path) -> Self {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("txt") => SourceKind::Text,
+            _ => SourceKind::Ron,
+        }
+    }
+}
+
+/// Loads a map file, choosing the format by extension (`.txt` is plain text, anything else RON).
+pub fn load_path(path: &Path) -> Result<Map, MapError> {
+    let bytes = read_map_file(path)?;
+    parse_bytes(&bytes, &path.display().to_string(), SourceKind::of_path(path))
+}
+
+/// Reads a file that should hold a map, refusing (before reading it) one larger than
+/// [`MAX_FILE_BYTES`], and reading no further than that from anything that grows (a pipe, a
+/// device).
+pub fn read_map_file(path: &Path) -> Result<Vec<u8>, MapError> {
+    let origin = path.display().to_string();
+    let io_err =
+        |e: std::io::Error| MapError::single(&origin, Problem::whole_file(format!("cannot read: {e}")));
+    let file = std::fs::File::open(path).map_err(io_err)?;
+    let len = file.metadata().map_err(io_err)?.len();
+    if len > MAX_FILE_BYTES as u64 {
+        return Err(MapError::single(&origin, too_large(len)));
+    }
+    let mut bytes = Vec::with_capacity(len as usize + 1);
+    file.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(io_err)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(MapError::single(&origin, too_large(bytes.len() as u64)));
+    }
+    Ok(bytes)
+}
+
+fn too_large(len: u64) -> Problem {
+    Problem::whole_file(format!(
+        "the file is {len} bytes; a map file may be at most {MAX_FILE_BYTES} bytes \
+         (the largest map is {MAX_SIDE}x{MAX_SIDE} cells)"
+    ))
+}
+
+/// Parses a map from raw bytes: checks the size and that the bytes are UTF-8 (a bad byte is
+/// reported at its line and column), then parses as `kind`.
+pub fn parse_bytes(bytes: &[u8], origin: &str, kind: SourceKind) -> Result<Map, MapError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(MapError::single(origin, too_large(bytes.len() as u64)));
+    }
+    let source = std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        // the prefix is valid UTF-8 by construction
+        let good = std::str::from_utf8(good).unwrap_or_default();
+        let idx = SourceIndex::new(good);
+        let (line, col) = idx.line_col(good.len());
+        let bad = bytes[e.valid_up_to()];
+        let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+        let line_end =
+            bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| line_start + p);
+        let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
+        let text = text.strip_suffix('\r').unwrap_or(&text).chars().take(200).collect();
+        MapError::single(
+            origin,
+            Problem {
+                line: Some(line),
+                column: Some(col),
+                message: format!(
+                    "the file is not UTF-8 text: byte 0x{bad:02X} at byte offset {} is not valid UTF-8",
+                    e.valid_up_to()
+                ),
+                source_line: Some(text),
+            },
+        )
+    })?;
+    match kind {
+        SourceKind::Ron => parse_ron(source, origin),
+        SourceKind::Text => parse_text(source, origin),
+    }
+}
+
+/// The top level of a RON map file.
+#[derive(Deserialize)]
+#[serde(rename = "Map", deny_unknown_fields)]
+struct MapFile<'a> {
+    name: String,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    sight_radius: Option<u32>,
+    #[serde(borrow)]
+    rows: Vec<RowText<'a>>,
+    #[serde(default)]
+    legend: LegendOverrides,
+}
+
+/// A row as written: borrowed from the source unless it had escapes, so that a big map does
+/// not hold a second copy of its text.
+struct RowText<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for RowText<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RowText<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a row of glyphs as a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Self::Value, E> {
+                Ok(RowText(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+                Ok(RowText(Cow::Owned(s.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, s: String) -> Result<Self::Value, E> {
+                Ok(RowText(Cow::Owned(s)))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl AsRef<str> for RowText<'_> {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Parses a RON map. `origin` names the source in errors (usually the path).
+pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
+    if source.len() > MAX_FILE_BYTES {
+        return Err(MapError::single(origin, too_large(source.len() as u64)));
+    }
+    let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    let options = ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(RECURSION_LIMIT);
+    let file: MapFile = options.from_str(source).map_err(|e| {
+        let idx = SourceIndex::new(source);
+        let line = e.span.start.line.max(1);
+        MapError::single(origin, idx.problem(line, Some(e.span.start.col.max(1)), e.code.to_string()))
+    })?;
+    let mut legend = Legend::default();
+    for (glyph, entry) in file.legend.0 {
+        legend.insert(glyph, entry);
+    }
+    let meta = MapMeta {
+        name: file.name,
+        description: file.description,
+        author: file.author,
+        sight_radius: file.sight_radius,
+    };
+    let locate = RonLocator { idx: SourceIndex::new(source), rows: std::cell::OnceCell::new() };
+    build(&file.rows, &legend, meta, &locate, origin)
+}
+
+/// Parses a plain-text map: every line is a row, read with the default legend; trailing empty
+/// lines are ignored. The map is named after `origin`'s file stem.
+pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
+    if source.len() > MAX_FILE_BYTES {
+        return Err(MapError::single(origin, too_large(source.len() as u64)));
+    }
+    let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    let mut rows: Vec<&str> = source.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    while rows.last().is_some_and(|r| r.is_empty()) {
+        rows.pop();
+    }
+    let name =
+        Path::new(origin).file_stem().map_or_else(|| origin.to_string(), |s| s.to_string_lossy().into());
+    let meta = MapMeta { name, ..MapMeta::default() };
+    build(&rows, &Legend::default(), meta, &TextLocator(SourceIndex::new(source)), origin)
+}
+
+/// Where the rows and their characters are in a file, for problem reports.
+trait Locate {
+    /// A problem about the whole of row `row`, located at its start.
+    fn row(&self, row: usize, message: String) -> Problem;
+    /// A problem about character `index` of row `row`.
+    fn cell(&self, row: usize, index: usize, message: String) -> Problem;
+    /// A problem about the rows as a whole.
+    fn rows(&self, message: String) -> Problem;
+    /// The line and column of character `index` of row `row`.
+    fn position(&self, row: usize, index: usize) -> Option<(usize, usize)>;
+}
+
+struct TextLocator<'s>(SourceIndex<'s>);
+
+impl Locate for TextLocator<'_> {
+    fn row(&self, row: usize, message: String) -> Problem {
+        self.0.problem(row + 1, Some(1), message)
+    }
+    fn cell(&self, row: usize, index: usize, message: String) -> Problem {
+        self.0.problem(row + 1, Some(index + 1), message)
+    }
+    fn rows(&self, message: String) -> Problem {
+        Problem::whole_file(message)
+    }
+    fn position(&self, row: usize, index: usize) -> Option<(usize, usize)> {
+        Some((row + 1, index + 1))
+    }
+}
+
+struct RonLocator<'s> {
+    idx: SourceIndex<'s>,
+    rows: std::cell::OnceCell<RonRows>,
+}
+
+impl RonLocator<'_> {
+    fn found(&self) -> &RonRows {
+        self.rows.get_or_init(|| find_rows(self.idx.src()))
+    }
+}
+
+impl Locate for RonLocator<'_> {
+    fn row(&self, row: usize, message: String) -> Problem {
+        match self.found().literals.get(row) {
+            Some(&at) => {
+                let (line, col) = self.idx.line_col(at);
+                self.idx.problem(line, Some(col), message)
+            }
+            None => Problem::whole_file(message),
+        }
+    }
+    fn cell(&self, row: usize, index: usize, message: String) -> Problem {
+        match self.position(row, index) {
+            Some((line, col)) => self.idx.problem(line, Some(col), message),
+            None => self.row(row, message),
+        }
+    }
+    fn rows(&self, message: String) -> Problem {
+        match self.found().key {
+            Some(at) => {
+                let (line, col) = self.idx.line_col(at);
+                self.idx.problem(line, Some(col), message)
+            }
+            None => Problem::whole_file(message),
+        }
+    }
+    fn position(&self, row: usize, index: usize) -> Option<(usize, usize)> {
+        char_location(&self.idx, *self.found().literals.get(row)?, index)
+    }
+}
+
+/// The file line and column of the glyph of cell `pos` in a map's source, for messages about a
+/// map that loaded (such as `check`'s warnings).
+pub fn locate_cell(source: &str, kind: SourceKind, pos: Pos) -> Option<(usize, usize)> {
+    let (x, y) = (usize::try_from(pos.x).ok()?, usize::try_from(pos.y).ok()?);
+    let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    match kind {
+        SourceKind::Text => Some((y + 1, x + 1)),
+        SourceKind::Ron => {
+            let idx = SourceIndex::new(source);
+            char_location(&idx, *find_rows(source).literals.get(y)?, x)
+        }
+    }
+}
+
+const UNKNOWN: &str = "unknown glyphs";
+const WIDTH: &str = "rows of the wrong width";
+const STARTS: &str = "extra player starts";
+
+/// Turns rows of glyphs into a map, collecting every problem: sizes first (no grid is
+/// allocated for rows over the limit), then each glyph.
+fn build<R: AsRef<str>>(
+    rows: &[R],
+    legend: &Legend,
+    meta: MapMeta,
+    at: &dyn Locate,
+    origin: &str,
+) -> Result<Map, MapError> {
+    let fail =
+        |problems: Problems| Err(MapError { origin: origin.to_string(), problems: problems.into_vec() });
+    let mut problems = Problems::default();
+    let height = rows.len();
+    if height == 0 {
+        problems.push("empty maps", || at.rows("the map has no rows: a map needs at least one row".into()));
+        return fail(problems);
+    }
+    if height > MAX_SIDE {
+        problems.push("oversized maps", || {
+            at.row(MAX_SIDE, format!("the map has {height} rows; the limit is {MAX_SIDE}"))
+        });
+        return fail(problems);
+    }
+    let width = rows[0].as_ref().chars().count();
+    let mut sizes_ok = width > 0 && width <= MAX_SIDE;
+    if width == 0 {
+        problems.push("empty maps", || {
+            at.row(0, "the first row is empty: a map needs at least one column".into())
+        });
+    }
+    for (y, row) in rows.iter().enumerate() {
+        let w = row.as_ref().chars().count();
+        if w > MAX_SIDE {
+            sizes_ok = false;
+            problems.push("oversized rows", || {
+                at.row(y, format!("row {} is {w} cells wide; the limit is {MAX_SIDE}", y + 1))
+            });
+        } else if w != width && width <= MAX_SIDE {
+            sizes_ok = false;
+            problems.push(WIDTH, || {
+                let first = at.row(0, String::new()).line.map_or(String::new(), |l| format!(" (line {l})"));
+                at.row(
+                    y,
+                    format!(
+                        "row {} is {w} cells wide, but the first row{first} is {width}: \
+                         all rows must have the same width",
+                        y + 1
+                    ),
+                )
+            });
+        }
+    }
+
+    let mut cells = Vec::new();
+    if sizes_ok {
+        cells.reserve_exact(width * height);
+    }
+    let mut player: Option<(usize, usize)> = None;
+    let (mut monsters, mut items) = (Vec::new(), Vec::new());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, glyph) in row.as_ref().chars().enumerate() {
+            let Some(entry) = legend.get(glyph) else {
+                problems.push(UNKNOWN, || {
+                    at.cell(
+                        y,
+                        x,
+                        format!(
+                            "unknown glyph {glyph:?}: neither the default legend nor the map's \
+                             legend says what it is"
+                        ),
+                    )
+                });
+                continue;
+            };
+            if sizes_ok {
+                cells.push(entry.tile());
+            }
+            // Positions fit in i32 whenever the sizes are within the limit; otherwise the map
+            // is rejected and the spawns are never used.
+            let pos = Pos::new(x.min(MAX_SIDE) as i32, y as i32);
+            match entry {
+                LegendEntry::Tile(_) => {}
+                LegendEntry::Player => match player {
+                    None => player = Some((x, y)),
+                    Some((px, py)) => problems.push(STARTS, || {
+                        let first = at
+                            .position(py, px)
+                            .map_or(String::new(), |(l, c)| format!(" (line {l}, column {c})"));
+                        at.cell(
+                            y,
+                            x,
+                            format!(
+                                "a second player start, at {x},{y}: a map has at most one, \
+                                 and the first is at {px},{py}{first}"
+                            ),
+                        )
+                    }),
+                },
+                LegendEntry::Monster(kind) => monsters.push(MonsterSpawn { pos, kind }),
+                LegendEntry::Item(kind) => items.push(ItemSpawn { pos, kind }),
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return fail(problems);
+    }
+    let Some(tiles) = Grid::from_vec(width, height, cells) else {
+        problems.push("internal errors", || Problem::whole_file("the rows did not fill the grid"));
+        return fail(problems);
+    };
+    Ok(Map { meta, tiles, player_start: player.map(|(x, y)| Pos::new(x as i32, y as i32)), monsters, items })
+}
+
+impl Map {
+    /// Loads a map file (see [`load_path`]).
+    pub fn load(path: impl AsRef<Path>) -> Result<Map, MapError> {
+        load_path(path.as_ref())
+    }
+
+    /// Parses a RON map (see [`parse_ron`]).
+    pub fn from_ron_str(source: &str, origin: &str) -> Result<Map, MapError> {
+        parse_ron(source, origin)
+    }
+}

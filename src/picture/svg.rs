@@ -1,0 +1,436 @@
+//! The SVG writer.
+//!
+//! Integer pixel coordinates only and a fixed drawing order, so the same scene always gives
+//! byte-identical output. Runs of equal cells in a row are merged into one rectangle, which
+//! keeps a 240×200 map's picture to a few hundred kilobytes.
+
+use std::fmt::Write;
+
+use super::{Internal, Internals, Scene};
+use crate::dda;
+use crate::fov::Fov;
+use crate::geometry::Pos;
+use crate::geometry::diamond::{centre2, opaque_cell_blocks};
+use crate::map::{Map, Tile};
+
+/// The side of one cell, in pixels.
+pub const CELL_PX: i64 = 16;
+const MARGIN: i64 = 12;
+const TITLE_H: i64 = 26;
+const LEGEND_ROW: i64 = 20;
+/// Approximate advance of one character of the 12 px monospace legend font.
+const CHAR_PX: i64 = 8;
+
+const VIEWER: &str = "#e63946";
+const DARK: (u8, u8, u8) = (0x1d, 0x1f, 0x2b);
+const EDGE: &str = "#f4a261";
+const CULLED: &str = "#c1121f";
+const NEVER: &str = "#0b0c12";
+const DIAMOND: &str = "#2b2d42";
+const SEAL: &str = "#ffd60a";
+const WALK: &str = "#2a9d8f";
+const BLOCKER: &str = "#d62828";
+
+fn tile_rgb(t: Tile) -> (u8, u8, u8) {
+    match t {
+        Tile::Wall => (0x7d, 0x7f, 0x8c),
+        Tile::Floor => (0xf3, 0xec, 0xd8),
+        Tile::DoorClosed => (0x9c, 0x55, 0x2a),
+        Tile::DoorOpen => (0xd9, 0xa0, 0x66),
+        Tile::Glass => (0xa8, 0xe0, 0xf0),
+        Tile::Water => (0x4a, 0x86, 0xc8),
+        Tile::Exit => (0xf0, 0xc4, 0x19),
+    }
+}
+
+fn tile_word(t: Tile) -> &'static str {
+    match t {
+        Tile::Wall => "wall",
+        Tile::Floor => "floor",
+        Tile::DoorClosed => "closed door",
+        Tile::DoorOpen => "open door",
+        Tile::Glass => "glass",
+        Tile::Water => "water",
+        Tile::Exit => "exit",
+    }
+}
+
+fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// `c` out of sight: 40 % of its colour over the dark background, in integers.
+fn unseen(c: (u8, u8, u8)) -> (u8, u8, u8) {
+    let mix = |a: u8, d: u8| ((u16::from(a) * 40 + u16::from(d) * 60) / 100) as u8;
+    (mix(c.0, DARK.0), mix(c.1, DARK.1), mix(c.2, DARK.2))
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The SVG document of `scene`: the map's terrain, visible cells in full colour and the rest
+/// darkened, the viewer, a title and a legend, plus the layers the scene asks for.
+///
+/// The field of view is computed with `scene.algorithm`; the internals layer always shows what
+/// the multicast did.
+///
+/// ```
+/// use sightline::{Map, Pos, picture::{Scene, svg}};
+/// let map = Map::open(6, 4);
+/// let doc = svg(&Scene::new(&map, Pos::new(2, 1)));
+/// assert!(doc.starts_with("<svg"));
+/// assert!(doc.trim_end().ends_with("</svg>"));
+/// assert_eq!(doc, svg(&Scene::new(&map, Pos::new(2, 1)))); // deterministic
+/// ```
+pub fn svg(scene: &Scene<'_>) -> String {
+    let map = scene.map;
+    let (w, h) = (map.width() as i64, map.height() as i64);
+    let mut fov = Fov::for_map(map);
+    scene.algorithm.compute(scene.viewer, scene.radius, map, &mut fov);
+    let internals = scene
+        .internals
+        .then(|| Internals::compute(scene.viewer, scene.radius, map, map.width(), map.height()));
+
+    let legend = legend_entries(scene);
+    let map_w = w * CELL_PX;
+    let width = (map_w + 2 * MARGIN).max(420);
+    let rows = legend_layout(&legend, width - 2 * MARGIN);
+    let legend_h = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0) * LEGEND_ROW;
+    let top = MARGIN + TITLE_H;
+    let height = top + h * CELL_PX + MARGIN + legend_h + MARGIN;
+
+    let mut out = String::new();
+    let o = &mut out;
+    let _ = writeln!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">"#
+    );
+    let _ = writeln!(o, "<title>{}</title>", escape(&scene.title_text()));
+    let _ = writeln!(o, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##);
+    let _ = writeln!(
+        o,
+        r##"<text x="{MARGIN}" y="{}" font-size="14" font-weight="bold" fill="#1d1f2b">{}</text>"##,
+        MARGIN + 14,
+        escape(&scene.title_text())
+    );
+    let _ = writeln!(o, r#"<g transform="translate({MARGIN},{top})">"#);
+
+    // Terrain, by runs of equal colour.
+    let _ = writeln!(o, "<g>");
+    for y in 0..h {
+        let mut x = 0;
+        while x < w {
+            let colour = |x: i64| {
+                let p = Pos::new(x as i32, y as i32);
+                let c = tile_rgb(map.tile(p));
+                if fov.is_visible(p) { c } else { unseen(c) }
+            };
+            let c = colour(x);
+            let mut end = x + 1;
+            while end < w && colour(end) == c {
+                end += 1;
+            }
+            let _ = writeln!(
+                o,
+                r#"<rect x="{}" y="{}" width="{}" height="{CELL_PX}" fill="{}"/>"#,
+                x * CELL_PX,
+                y * CELL_PX,
+                (end - x) * CELL_PX,
+                hex(c)
+            );
+            x = end;
+        }
+    }
+    let _ = writeln!(o, "</g>");
+    // A faint cell grid.
+    let _ = writeln!(
+        o,
+        r##"<defs><pattern id="grid" width="{CELL_PX}" height="{CELL_PX}" patternUnits="userSpaceOnUse"><path d="M{CELL_PX} 0H0V{CELL_PX}" fill="none" stroke="#000000" stroke-opacity="0.12"/></pattern></defs>"##
+    );
+    let _ = writeln!(o, r#"<rect width="{map_w}" height="{}" fill="url(#grid)"/>"#, h * CELL_PX);
+
+    if let Some(tr) = &internals {
+        draw_internals(o, tr, w, h);
+    }
+    if scene.diamonds {
+        draw_diamonds(o, scene, w, h);
+    }
+    if let Some(target) = scene.walk_to {
+        draw_walk(o, scene, target);
+    }
+    // The viewer.
+    let (vx, vy) = (scene.viewer.x as i64, scene.viewer.y as i64);
+    let _ = writeln!(
+        o,
+        r##"<circle cx="{}" cy="{}" r="5" fill="{VIEWER}" stroke="#ffffff" stroke-width="2"/>"##,
+        vx * CELL_PX + CELL_PX / 2,
+        vy * CELL_PX + CELL_PX / 2
+    );
+    let _ = writeln!(o, "</g>");
+
+    // The legend.
+    let ly = top + h * CELL_PX + MARGIN;
+    let _ = writeln!(o, r##"<g transform="translate({MARGIN},{ly})" font-size="12" fill="#1d1f2b">"##);
+    for (entry, (x, row)) in legend.iter().zip(&rows) {
+        let y = row * LEGEND_ROW;
+        let _ = writeln!(o, r#"<g transform="translate({x},{y})">{}"#, entry.swatch);
+        let _ = writeln!(o, r#"<text x="20" y="12">{}</text></g>"#, escape(&entry.label));
+    }
+    let _ = writeln!(o, "</g>");
+    let _ = writeln!(o, "</svg>");
+    out
+}
+
+fn cell_xy(p: Pos) -> (i64, i64) {
+    (p.x as i64 * CELL_PX, p.y as i64 * CELL_PX)
+}
+
+/// The state of each cell as a mark a reader tells apart without colour: an outlined square on
+/// the edge, a cross on a culled cell, near-black where the algorithm never looked.
+fn draw_internals(o: &mut String, tr: &Internals, w: i64, h: i64) {
+    let _ = writeln!(o, "<g>");
+    for y in 0..h {
+        let mut x = 0;
+        while x < w {
+            let p = Pos::new(x as i32, y as i32);
+            let state = tr.state(p);
+            if state == Internal::NeverLooked {
+                // one dark rectangle per run
+                let mut end = x + 1;
+                while end < w && tr.state(Pos::new(end as i32, y as i32)) == Internal::NeverLooked {
+                    end += 1;
+                }
+                let _ = writeln!(
+                    o,
+                    r#"<rect x="{}" y="{}" width="{}" height="{CELL_PX}" fill="{NEVER}" fill-opacity="0.8"/>"#,
+                    x * CELL_PX,
+                    y * CELL_PX,
+                    (end - x) * CELL_PX
+                );
+                x = end;
+            } else {
+                let _ = write!(o, "{}", internal_mark(state, cell_xy(p)));
+                x += 1;
+            }
+        }
+    }
+    let _ = writeln!(o, "</g>");
+}
+
+fn internal_mark(state: Internal, (x, y): (i64, i64)) -> String {
+    match state {
+        Internal::Visible => String::new(),
+        Internal::Edge => {
+            format!(
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{EDGE}" stroke-width="2"/>"#,
+                x + 2,
+                y + 2,
+                CELL_PX - 4,
+                CELL_PX - 4
+            ) + "\n"
+        }
+        Internal::Culled => {
+            format!(
+                r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{CULLED}" stroke-width="2"/>"#,
+                x + 4,
+                y + 4,
+                x + CELL_PX - 4,
+                y + CELL_PX - 4,
+                x + CELL_PX - 4,
+                y + 4,
+                x + 4,
+                y + CELL_PX - 4
+            ) + "\n"
+        }
+        Internal::NeverLooked => {
+            format!(
+                r#"<rect x="{x}" y="{y}" width="{CELL_PX}" height="{CELL_PX}" fill="{NEVER}" fill-opacity="0.8"/>"#
+            ) + "\n"
+        }
+    }
+}
+
+fn diamond_points((x, y): (i64, i64)) -> String {
+    let (c, hc) = (CELL_PX, CELL_PX / 2);
+    format!("{},{} {},{} {},{} {},{}", x + hc, y, x + c, y + hc, x + hc, y + c, x, y + hc)
+}
+
+/// The open diamond of every opaque cell, and a dot on every seal (the midpoint of an edge two
+/// opaque cells share).
+fn draw_diamonds(o: &mut String, scene: &Scene<'_>, w: i64, h: i64) {
+    let map = scene.map;
+    let _ = writeln!(o, r#"<g fill="{DIAMOND}" fill-opacity="0.85">"#);
+    for y in 0..h {
+        for x in 0..w {
+            let p = Pos::new(x as i32, y as i32);
+            if map.blocks_sight(p) {
+                let _ = writeln!(o, r#"<polygon points="{}"/>"#, diamond_points(cell_xy(p)));
+            }
+        }
+    }
+    let _ = writeln!(o, "</g>");
+    let _ = writeln!(o, r##"<g fill="{SEAL}" stroke="#1d1f2b" stroke-width="1">"##);
+    for y in 0..h {
+        for x in 0..w {
+            let p = Pos::new(x as i32, y as i32);
+            if !map.blocks_sight(p) {
+                continue;
+            }
+            let (px, py) = cell_xy(p);
+            let east = Pos::new(p.x + 1, p.y);
+            let south = Pos::new(p.x, p.y + 1);
+            if map.contains(east) && map.blocks_sight(east) {
+                let _ = writeln!(o, r#"<circle cx="{}" cy="{}" r="2"/>"#, px + CELL_PX, py + CELL_PX / 2);
+            }
+            if map.contains(south) && map.blocks_sight(south) {
+                let _ = writeln!(o, r#"<circle cx="{}" cy="{}" r="2"/>"#, px + CELL_PX / 2, py + CELL_PX);
+            }
+        }
+    }
+    let _ = writeln!(o, "</g>");
+}
+
+/// The first cell strictly between `from` and `to` that blocks the segment between their
+/// centres (the contract's blocking test on the opaque cells of the DDA walk), if any:
+/// `dda::line_of_sight(from, to)` holds exactly when there is none.
+pub fn first_blocker(from: Pos, to: Pos, map: &Map) -> Option<Pos> {
+    let (a, b) = (centre2(from), centre2(to));
+    let n = dda::cell_count(from, to) as usize;
+    dda::cells(from, to)
+        .take(n.saturating_sub(1))
+        .skip(1)
+        .find(|&c| map.blocks_sight(c) && opaque_cell_blocks(a, b, c, |q| map.blocks_sight(q)))
+}
+
+fn draw_walk(o: &mut String, scene: &Scene<'_>, target: Pos) {
+    let from = scene.viewer;
+    let half = CELL_PX / 2;
+    let _ = writeln!(o, r#"<g fill="none" stroke="{WALK}" stroke-width="2">"#);
+    let walk: Vec<Pos> = dda::cells(from, target).collect();
+    for &c in &walk {
+        let (x, y) = cell_xy(c);
+        let _ = writeln!(
+            o,
+            r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+            x + 1,
+            y + 1,
+            CELL_PX - 2,
+            CELL_PX - 2
+        );
+    }
+    let (fx, fy) = cell_xy(from);
+    let (tx, ty) = cell_xy(target);
+    let _ =
+        writeln!(o, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, fx + half, fy + half, tx + half, ty + half);
+    let _ = writeln!(o, "</g>");
+    // Diagonal steps pass exactly through a lattice corner: mark it.
+    let _ = writeln!(o, r##"<g fill="{WALK}" stroke="#ffffff" stroke-width="1">"##);
+    for pair in walk.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        if a.x != b.x && a.y != b.y {
+            let cx = i64::from(a.x.max(b.x)) * CELL_PX;
+            let cy = i64::from(a.y.max(b.y)) * CELL_PX;
+            let _ = writeln!(o, r#"<circle cx="{cx}" cy="{cy}" r="3"/>"#);
+        }
+    }
+    let _ = writeln!(o, "</g>");
+    if let Some(b) = first_blocker(from, target, scene.map) {
+        let (x, y) = cell_xy(b);
+        let _ = writeln!(
+            o,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{BLOCKER}" stroke-width="3"/>"#,
+            x + 1,
+            y + 1,
+            CELL_PX - 2,
+            CELL_PX - 2
+        );
+    }
+}
+
+struct LegendEntry {
+    swatch: String,
+    label: String,
+}
+
+fn square(fill: &str) -> String {
+    format!(
+        r##"<rect x="0" y="0" width="{CELL_PX}" height="{CELL_PX}" fill="{fill}" stroke="#1d1f2b" stroke-opacity="0.3"/>"##
+    )
+}
+
+fn legend_entries(scene: &Scene<'_>) -> Vec<LegendEntry> {
+    let mut entries = vec![LegendEntry {
+        swatch: format!(
+            r##"<circle cx="8" cy="8" r="5" fill="{VIEWER}" stroke="#ffffff" stroke-width="2"/>"##
+        ),
+        label: "viewer".into(),
+    }];
+    for t in Tile::ALL {
+        if scene.map.tiles.cells().contains(&t) {
+            entries.push(LegendEntry { swatch: square(&hex(tile_rgb(t))), label: tile_word(t).into() });
+        }
+    }
+    entries.push(LegendEntry {
+        swatch: square(&hex(unseen(tile_rgb(Tile::Floor)))),
+        label: "not visible".into(),
+    });
+    if scene.internals {
+        for s in [Internal::Edge, Internal::Culled, Internal::NeverLooked] {
+            let mark = internal_mark(s, (0, 0));
+            entries.push(LegendEntry {
+                swatch: square(&hex(tile_rgb(Tile::Floor))) + mark.trim_end(),
+                label: s.label().into(),
+            });
+        }
+    }
+    if scene.diamonds {
+        entries.push(LegendEntry {
+            swatch: format!(r#"<polygon points="{}" fill="{DIAMOND}"/>"#, diamond_points((0, 0))),
+            label: "diamond (blocks sight)".into(),
+        });
+        entries.push(LegendEntry {
+            swatch: format!(r##"<circle cx="8" cy="8" r="2" fill="{SEAL}" stroke="#1d1f2b"/>"##),
+            label: "seal".into(),
+        });
+    }
+    if let Some(t) = scene.walk_to {
+        let there = dda::line_of_sight(scene.viewer, t, scene.map);
+        let back = dda::line_of_sight(t, scene.viewer, scene.map);
+        entries.push(LegendEntry {
+            swatch: format!(
+                r#"<rect x="1" y="1" width="14" height="14" fill="none" stroke="{WALK}" stroke-width="2"/>"#
+            ),
+            label: format!(
+                "DDA walk to {t}: LOS {} / back {}",
+                if there { "clear" } else { "blocked" },
+                if back { "clear" } else { "blocked" }
+            ),
+        });
+        if first_blocker(scene.viewer, t, scene.map).is_some() {
+            entries.push(LegendEntry {
+                swatch: format!(
+                    r#"<rect x="1" y="1" width="14" height="14" fill="none" stroke="{BLOCKER}" stroke-width="3"/>"#
+                ),
+                label: "first blocker".into(),
+            });
+        }
+    }
+    entries
+}
+
+/// `(x, row)` of each legend entry, flowing left to right and wrapping at `width`.
+fn legend_layout(entries: &[LegendEntry], width: i64) -> Vec<(i64, i64)> {
+    let (mut x, mut row) = (0, 0);
+    let mut out = Vec::with_capacity(entries.len());
+    for e in entries {
+        let w = 20 + e.label.chars().count() as i64 * CHAR_PX + 16;
+        if x > 0 && x + w > width {
+            x = 0;
+            row += 1;
+        }
+        out.push((x, row));
+        x += w;
+    }
+    out
+}

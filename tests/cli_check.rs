@@ -1,0 +1,156 @@
+//! `sightline check`, run as the real binary: summaries, located problems, warnings, exit codes.
+
+use std::process::{Command, Output};
+
+fn check(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sightline"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("check")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn valid_maps_get_one_summary_line_each_and_exit_0() {
+    let out = check(&["tests/maps/valid.ron", "tests/maps/valid.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "tests/maps/valid.ron: \"Fixture Hall\" 10x6, player at 1,1, 5 monsters, 3 items\n\
+         tests/maps/valid.txt: \"valid\" 5x4, player at 1,1, 1 monster, 1 item\n"
+    );
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn an_invalid_map_gets_all_its_problems_and_exit_1() {
+    let out = check(&["tests/maps/valid.ron", "tests/maps/bad.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("tests/maps/valid.ron: \"Fixture Hall\""), "{stdout}");
+    assert!(!stdout.contains("bad.ron"), "{stdout}");
+    let stderr = text(&out.stderr);
+    for expected in [
+        "tests/maps/bad.ron:5:12: unknown glyph 'X'",
+        "5 |         \"#@X.#\",\n  |            ^\n",
+        "tests/maps/bad.ron:6:9: row 3 is 6 cells wide, but the first row (line 4) is 5",
+        "tests/maps/bad.ron:6:13: a second player start, at 3,2",
+        "tests/maps/bad.ron: 3 problems",
+    ] {
+        assert!(stderr.contains(expected), "missing {expected:?} in\n{stderr}");
+    }
+}
+
+#[test]
+fn a_syntax_error_is_located_with_a_caret() {
+    let out = check(&["tests/maps/syntax.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("tests/maps/syntax.ron:3:5: "), "{stderr}");
+    assert!(stderr.contains("3 |     autor: \"typo\",\n  |     ^\n"), "{stderr}");
+}
+
+#[test]
+fn no_map_is_a_usage_error() {
+    let out = check(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("MAP"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn an_unreadable_file_is_named_and_exits_1() {
+    let out = check(&["tests/maps/no-such-map.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("tests/maps/no-such-map.ron: cannot read"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = check(&["tests/maps"]);
+    assert_eq!(out.status.code(), Some(1), "a directory is not a map");
+    assert!(text(&out.stderr).starts_with("tests/maps: cannot read"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn binary_garbage_is_an_invalid_map_not_a_crash() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("garbage.ron");
+    std::fs::write(&path, b"(name: \"\xC3\x28\", rows: [\"#\"])").unwrap();
+    let out = check(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains(":1:9: the file is not UTF-8 text: byte 0xC3 at byte offset 8"), "{stderr}");
+}
+
+#[test]
+fn thin_diagonal_walls_are_warned_about_without_failing() {
+    let out = check(&["tests/maps/diagonal.txt"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "tests/maps/diagonal.txt: \"diagonal\" 5x5, no player start, 0 monsters, 0 items\n"
+    );
+    let stderr = text(&out.stderr);
+    // cells (2,1) and (1,2) touch at a corner with floor at (1,1) and (2,2); (2,1) is line 2, column 3
+    assert!(
+        stderr
+            .starts_with("tests/maps/diagonal.txt:2:3: warning: thin diagonal wall: 2,1 and 1,2 touch only"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // in a RON map the warning points into the row literal: in `    "\".#",` the `\"` takes two
+    // columns, so cell (2,0) is in column 9
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagonal.ron");
+    std::fs::write(&path, "(\n  name: \"d\",\n  rows: [\n    \"\\\".#\",\n    \".#.\",\n  ],\n)\n").unwrap();
+    let out = check(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("diagonal.ron:4:9: warning: thin diagonal wall: 2,0 and 1,1"), "{stderr}");
+    let out = check(&["--no-warnings", "tests/maps/diagonal.txt"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn help_is_available() {
+    let out = check(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("--no-warnings"));
+}
+
+#[test]
+fn the_readme_shows_the_real_output() {
+    let out = check(&["tests/maps/valid.ron", "tests/maps/bad.ron"]);
+    let shown = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    let readme = include_str!("../README.md");
+    assert!(readme.contains(&shown), "update the README's error example to:\n{shown}");
+}
+
+#[test]
+fn every_bundled_map_checks_clean() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut maps: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .map(|p| format!("maps/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    maps.sort();
+    assert!(maps.len() >= 6, "{maps:?}");
+    let args: Vec<&str> = maps.iter().map(String::as_str).collect();
+    let out = check(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), maps.len(), "{stdout}");
+    for (line, map) in stdout.lines().zip(&maps) {
+        assert!(line.starts_with(&format!("{map}: \"")) && line.contains(", player at "), "{line}");
+    }
+    // only the map that shows off diagonal gaps has thin diagonal walls
+    for line in text(&out.stderr).lines() {
+        assert!(line.starts_with("maps/diagonals.ron:"), "unexpected warning: {line}");
+    }
+}

@@ -1,0 +1,273 @@
+//! Bad maps get located errors: every problem of a file, each with its message, file line and
+//! column (1-based, in characters), and the offending line for the caret display.
+//!
+//! The expected columns are counted by hand from the sources written here: rows are indented by
+//! eight spaces, so a row's opening quote is in column 9 and its first glyph in column 10.
+
+use std::path::Path;
+
+use sightline::map::format::{MAX_FILE_BYTES, SourceKind, load_path, parse_bytes, parse_ron, parse_text};
+use sightline::map::{MapError, Problem};
+use sightline::{Map, Pos};
+
+fn ron_err(src: &str) -> MapError {
+    parse_ron(src, "t.ron").expect_err("the map should be rejected")
+}
+
+/// A map whose `rows` are the given row literals, one per line from line 3 on.
+fn with_rows(rows: &[&str]) -> String {
+    let mut s = String::from("(\n    name: \"t\",\n    rows: [\n");
+    for r in rows {
+        s.push_str(&format!("        {r},\n"));
+    }
+    s.push_str("    ],\n)\n");
+    s
+}
+
+fn loc(p: &Problem) -> (Option<usize>, Option<usize>) {
+    (p.line, p.column)
+}
+
+#[test]
+fn a_syntax_error_names_ron_s_line_and_column_and_shows_a_caret() {
+    let e = load_path(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/syntax.ron")).unwrap_err();
+    assert_eq!(e.problems.len(), 1);
+    let p = &e.problems[0];
+    // `autor` is not a field: ron points at the key, line 3, column 5
+    assert_eq!(loc(p), (Some(3), Some(5)));
+    assert!(p.message.contains("autor"), "{}", p.message);
+    assert_eq!(p.source_line.as_deref(), Some("    autor: \"typo\","));
+    let shown = e.to_string();
+    assert!(shown.contains("tests/maps/syntax.ron:3:5: "), "{shown}");
+    assert!(shown.contains("3 |     autor: \"typo\",\n  |     ^\n"), "{shown}");
+    assert!(shown.ends_with("syntax.ron: 1 problem"), "{shown}");
+}
+
+#[test]
+fn a_missing_comma_and_an_unclosed_string_are_located() {
+    // line 4 ends without a comma; the next row's quote (line 5, column 9) is unexpected
+    let e = ron_err("(\n    name: \"t\",\n    rows: [\n        \"#\"\n        \"#\",\n    ],\n)\n");
+    let p = &e.problems[0];
+    assert_eq!(p.line, Some(5), "{e}");
+    assert_eq!(p.column, Some(9), "{e}");
+    // a string that never closes is reported where ron gave up, with the line shown
+    let e = ron_err("(\n    name: \"t,\n    rows: [],\n)\n");
+    assert!(e.problems[0].line.is_some() && e.problems[0].column.is_some(), "{e}");
+    assert!(!e.problems[0].message.is_empty());
+}
+
+#[test]
+fn a_missing_field_is_named() {
+    let e = ron_err("(\n    name: \"t\",\n)\n");
+    assert!(e.problems[0].message.contains("rows"), "{e}");
+    assert!(e.problems[0].line.is_some());
+}
+
+#[test]
+fn an_unknown_glyph_is_located_in_the_file() {
+    let e = ron_err(&with_rows(&["\"#####\"", "\"#.X.#\""]));
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!(loc(p), (Some(5), Some(12)));
+    assert!(p.message.contains("unknown glyph 'X'"), "{}", p.message);
+    assert_eq!(p.source_line.as_deref(), Some("        \"#.X.#\","));
+    assert!(e.to_string().contains("t.ron:5:12: unknown glyph 'X'"), "{e}");
+}
+
+#[test]
+fn glyph_columns_count_escapes_and_raw_strings_as_written() {
+    // "#\"X.#": `\"` takes two columns, so X is in column 13
+    let e = ron_err(&with_rows(&[r##""#\"X.#""##]));
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(13)), "{e}");
+    // r#"#"X.#"#: the r, the hash and the quote come first, so X is in column 14
+    let e = ron_err(&with_rows(&[r###"r#"#"X.#"#"###]));
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(14)), "{e}");
+    // "#\u{58}Y#": the escape (an X) starts at column 11, Y is in column 17
+    let e = ron_err(&with_rows(&[r##""#\u{58}Y#""##]));
+    let locs: Vec<_> = e.problems.iter().map(loc).collect();
+    assert_eq!(locs, vec![(Some(4), Some(11)), (Some(4), Some(17))], "{e}");
+    assert!(e.problems[0].message.contains("'X'") && e.problems[1].message.contains("'Y'"));
+}
+
+#[test]
+fn every_unknown_glyph_is_reported_up_to_a_cap() {
+    let row = format!("\"{}\"", "X".repeat(30));
+    let e = ron_err(&with_rows(&[&row, &row]));
+    // 20 located problems, then one line counting the other 40
+    assert_eq!(e.problems.len(), 21, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(10)));
+    assert_eq!(loc(&e.problems[19]), (Some(4), Some(29)));
+    assert_eq!(e.problems[20].message, "... and 40 more unknown glyphs");
+    assert!(e.to_string().ends_with("t.ron: 21 problems"));
+}
+
+#[test]
+fn rows_of_unequal_width_name_the_row_line_and_both_widths() {
+    let e = ron_err(&with_rows(&["\"#####\"", "\"#...##\"", "\"#####\"", "\"###\""]));
+    let locs: Vec<_> = e.problems.iter().map(loc).collect();
+    assert_eq!(locs, vec![(Some(5), Some(9)), (Some(7), Some(9))], "{e}");
+    assert!(e.problems[0].message.contains("row 2 is 6 cells wide"), "{e}");
+    assert!(e.problems[0].message.contains("the first row (line 4) is 5"), "{e}");
+    assert!(e.problems[1].message.contains("row 4 is 3 cells wide"), "{e}");
+}
+
+#[test]
+fn a_second_player_start_names_both_positions() {
+    let e = ron_err(&with_rows(&["\"#####\"", "\"#@.@#\"", "\"#####\""]));
+    assert_eq!(e.problems.len(), 1, "{e}");
+    let p = &e.problems[0];
+    assert_eq!(loc(p), (Some(5), Some(13)));
+    assert!(p.message.contains("second player start, at 3,1"), "{}", p.message);
+    assert!(p.message.contains("first is at 1,1 (line 5, column 11)"), "{}", p.message);
+}
+
+#[test]
+fn all_problems_of_a_file_are_reported_together_in_file_order() {
+    let e = load_path(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps/bad.ron")).unwrap_err();
+    let got: Vec<_> =
+        e.problems.iter().map(|p| (p.line, p.column, p.message.split(':').next().unwrap())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(5), Some(12), "unknown glyph 'X'"),
+            (Some(6), Some(9), "row 3 is 6 cells wide, but the first row (line 4) is 5"),
+            (Some(6), Some(13), "a second player start, at 3,2"),
+        ],
+        "{e}"
+    );
+}
+
+#[test]
+fn empty_maps_are_rejected() {
+    let e = ron_err("(\n    name: \"t\",\n    rows: [],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(3), Some(5)), "the `rows` key: {e}");
+    assert!(e.problems[0].message.contains("no rows"), "{e}");
+    let e = ron_err(&with_rows(&["\"\"", "\"\""]));
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(9)), "{e}");
+    assert!(e.problems[0].message.contains("the first row is empty"), "{e}");
+    let e = parse_text("\n\n", "empty.txt").unwrap_err();
+    assert!(e.problems[0].message.contains("no rows"), "{e}");
+    assert!(parse_text("", "empty.txt").is_err());
+}
+
+#[test]
+fn maps_over_the_size_limit_are_rejected() {
+    let e = parse_text(&"#\n".repeat(4097), "tall.txt").unwrap_err();
+    assert_eq!(loc(&e.problems[0]), (Some(4097), Some(1)), "the first row over the limit: {e}");
+    assert!(e.problems[0].message.contains("4097 rows; the limit is 4096"), "{e}");
+    let e = ron_err(&with_rows(&[&format!("\"{}\"", "#".repeat(4097))]));
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(9)), "{e}");
+    assert!(e.problems[0].message.contains("4097 cells wide; the limit is 4096"), "{e}");
+}
+
+#[test]
+fn enormous_files_are_refused_before_they_are_read() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("enormous-{}.ron", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    // a sparse file: it claims a size without taking the disk space
+    file.set_len(MAX_FILE_BYTES as u64 + 1).unwrap();
+    drop(file);
+    let e = load_path(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(e.problems.len(), 1);
+    assert!(e.problems[0].message.contains(&format!("{} bytes", MAX_FILE_BYTES + 1)), "{e}");
+    assert!(e.problems[0].message.contains("at most"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_device_is_read_no_further_than_the_limit() {
+    let e = load_path(Path::new("/dev/zero")).unwrap_err();
+    assert!(e.problems[0].message.contains("at most"), "{e}");
+}
+
+#[test]
+fn an_unreadable_file_names_the_path() {
+    let e = load_path(Path::new("no/such/map.ron")).unwrap_err();
+    assert_eq!(e.origin, "no/such/map.ron");
+    assert!(e.problems[0].message.starts_with("cannot read"), "{e}");
+    assert!(e.to_string().starts_with("no/such/map.ron: cannot read"), "{e}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_names_the_first_bad_byte() {
+    // line 2 is `  name: "x` then the byte 0xFF: ten characters, so column 11, byte offset 12
+    let bytes = b"(\n  name: \"x\xFF\",\n  rows: [\"#\"],\n)\n";
+    for kind in [SourceKind::Ron, SourceKind::Text] {
+        let e = parse_bytes(bytes, "bin.ron", kind).unwrap_err();
+        let p = &e.problems[0];
+        assert_eq!(loc(p), (Some(2), Some(11)), "{e}");
+        assert!(p.message.contains("not UTF-8"), "{e}");
+        assert!(p.message.contains("0xFF at byte offset 12"), "{e}");
+        assert_eq!(p.source_line.as_deref(), Some("  name: \"x\u{FFFD}\","));
+    }
+}
+
+#[test]
+fn legend_keys_must_be_single_characters_given_once() {
+    let src = "(\n    name: \"t\",\n    rows: [\"#\"],\n    legend: { \"TT\": Tile(Wall) },\n)\n";
+    let e = ron_err(src);
+    assert!(e.problems[0].message.contains("legend key \"TT\" is not a single character"), "{e}");
+    assert_eq!(e.problems[0].line, Some(4), "{e}");
+    let src =
+        "(\n    name: \"t\",\n    rows: [\"#\"],\n    legend: { 'T': Tile(Wall), 'T': Tile(Floor) },\n)\n";
+    let e = ron_err(src);
+    assert!(e.problems[0].message.contains("gives glyph 'T' twice"), "{e}");
+    assert_eq!(e.problems[0].line, Some(4), "{e}");
+}
+
+#[test]
+fn unknown_legend_entries_and_huge_numbers_are_ron_errors() {
+    let e = ron_err("(\n    name: \"t\",\n    rows: [\"#\"],\n    legend: { 'T': Tile(Lava) },\n)\n");
+    assert!(e.problems[0].message.contains("Lava"), "{e}");
+    assert_eq!(e.problems[0].line, Some(4), "{e}");
+    let e =
+        ron_err("(\n    name: \"t\",\n    sight_radius: 99999999999999999999999,\n    rows: [\"#\"],\n)\n");
+    assert_eq!(e.problems[0].line, Some(3), "{e}");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let deep = "[".repeat(100_000);
+    for src in [
+        deep.clone(),
+        format!("(name: \"t\", rows: {deep}"),
+        format!("(name: \"t\", rows: [\"#\"], legend: {{ 'T': Tile({deep}"),
+        format!("(name: \"t\", rows: [\"#\"], legend: {{ {deep}"),
+        "(".repeat(100_000),
+        "{".repeat(100_000),
+    ] {
+        let e = ron_err(&src);
+        assert!(!e.problems.is_empty());
+        assert_eq!(e.problems[0].line, Some(1), "{e}");
+    }
+}
+
+#[test]
+fn a_playable_map_needs_a_player_start() {
+    let map = parse_text("###\n#.#\n###\n", "nostart.txt").unwrap();
+    let e = map.check_playable().unwrap_err();
+    assert_eq!(e.origin, "nostart");
+    assert!(e.problems[0].message.contains("no player start"), "{e}");
+    let mut map = map;
+    map.player_start = Some(Pos::new(1, 1));
+    assert!(map.check_playable().is_ok());
+    map.player_start = Some(Pos::new(5, 1));
+    assert!(map.check_playable().unwrap_err().problems[0].message.contains("outside the map"));
+}
+
+#[test]
+fn plain_text_problems_are_located_by_line_and_column() {
+    let e = parse_text("#####\n#.\tX#\n#@.@#\n####\n", "t.txt").unwrap_err();
+    let got: Vec<_> = e.problems.iter().map(loc).collect();
+    assert_eq!(
+        got,
+        vec![(Some(2), Some(3)), (Some(2), Some(4)), (Some(3), Some(4)), (Some(4), Some(1))],
+        "{e}"
+    );
+    assert!(e.problems[0].message.contains("'\\t'"), "tabs are shown escaped: {e}");
+    // the caret keeps the tab so it lines up under the X
+    assert!(e.to_string().contains("2 | #.\tX#\n  |   \t^\n"), "{e}");
+    let _ = Map::open(1, 1);
+}

@@ -1,0 +1,127 @@
+//! The SVG writer draws what the scene says: terrain in and out of view, the viewer where it
+//! stands, one diamond per opaque cell and one seal per pair of orthogonally touching opaque
+//! cells, the DDA walk with its verdict, and the same bytes every time.
+
+use std::collections::HashMap;
+
+use sightline::fov::Algorithm;
+use sightline::map::format::parse_text;
+use sightline::picture::{CELL_PX, Scene, svg};
+use sightline::{Map, Pos};
+
+fn map(rows: &str) -> Map {
+    parse_text(rows, "test").expect("test map parses")
+}
+
+/// The fill of every cell of the terrain layer (the first group inside the map group), read
+/// back from the merged rectangles.
+fn terrain_fills(doc: &str, w: i64, h: i64) -> HashMap<(i64, i64), String> {
+    let start = doc.find("<g>\n").expect("terrain group");
+    let end = start + doc[start..].find("</g>").unwrap();
+    let attr = |line: &str, name: &str| -> String {
+        let key = format!("{name}=\"");
+        let i = line.find(&key).unwrap() + key.len();
+        line[i..i + line[i..].find('"').unwrap()].to_string()
+    };
+    let mut fills = HashMap::new();
+    for line in doc[start..end].lines().filter(|l| l.starts_with("<rect")) {
+        let x: i64 = attr(line, "x").parse().unwrap();
+        let y: i64 = attr(line, "y").parse().unwrap();
+        let width: i64 = attr(line, "width").parse().unwrap();
+        for cx in x / CELL_PX..(x + width) / CELL_PX {
+            fills.insert((cx, y / CELL_PX), attr(line, "fill"));
+        }
+    }
+    assert_eq!(fills.len() as i64, w * h, "every cell is drawn exactly once");
+    fills
+}
+
+const ROOM: &str = ".....\n..#..\n.....\n";
+
+#[test]
+fn hidden_cells_are_drawn_darker_than_visible_ones() {
+    let m = map(ROOM);
+    let mut scene = Scene::new(&m, Pos::new(0, 1));
+    scene.radius = None;
+    let fills = terrain_fills(&svg(&scene), 5, 3);
+    // (3,1) and (4,1) are straight behind the pillar; (1,1) and (0,0) are open floor in view.
+    assert_eq!(fills[&(1, 1)], fills[&(0, 0)]);
+    assert_eq!(fills[&(3, 1)], fills[&(4, 1)]);
+    assert_ne!(fills[&(3, 1)], fills[&(1, 1)]);
+    // The pillar itself is seen, and drawn unlike floor.
+    assert_ne!(fills[&(2, 1)], fills[&(1, 1)]);
+}
+
+#[test]
+fn the_radius_limits_what_is_lit() {
+    let m = map(ROOM);
+    let mut scene = Scene::new(&m, Pos::new(0, 0));
+    scene.radius = Some(2);
+    let fills = terrain_fills(&svg(&scene), 5, 3);
+    assert_eq!(fills[&(2, 0)], fills[&(0, 0)]); // distance 2: in
+    assert_ne!(fills[&(3, 0)], fills[&(0, 0)]); // distance 3: out
+}
+
+#[test]
+fn the_viewer_is_marked_at_its_centre() {
+    let m = map(ROOM);
+    let doc = svg(&Scene::new(&m, Pos::new(3, 2)));
+    let (cx, cy) = (3 * CELL_PX + CELL_PX / 2, 2 * CELL_PX + CELL_PX / 2);
+    assert!(doc.contains(&format!(r#"<circle cx="{cx}" cy="{cy}" r="5""#)), "{doc}");
+}
+
+#[test]
+fn one_diamond_per_opaque_cell_and_one_seal_per_touching_pair() {
+    // Opaque cells: (1,0) (2,0) (2,1) form two orthogonal pairs; (4,2) touches nothing.
+    let m = map(".##..\n..#..\n....#\n");
+    let mut scene = Scene::new(&m, Pos::new(0, 2));
+    let without = svg(&scene);
+    scene.diamonds = true;
+    let with = svg(&scene);
+    let count = |doc: &str, what: &str| doc.matches(what).count();
+    // one polygon in the legend, one per opaque cell on the map
+    assert_eq!(count(&with, "<polygon") - count(&without, "<polygon"), 1 + 4);
+    // seals: r="2" circles, one in the legend and one per orthogonal pair
+    assert_eq!(count(&with, r#"r="2""#) - count(&without, r#"r="2""#), 1 + 2);
+    assert!(with.contains("seal") && !without.contains("seal"));
+}
+
+#[test]
+fn the_walk_says_whether_sight_holds_both_ways() {
+    let m = map(ROOM);
+    let mut scene = Scene::new(&m, Pos::new(0, 1));
+    scene.walk_to = Some(Pos::new(4, 1));
+    let blocked = svg(&scene);
+    assert!(blocked.contains("LOS blocked / back blocked"), "{blocked}");
+    assert!(blocked.contains("first blocker"));
+    scene.walk_to = Some(Pos::new(4, 0));
+    let clear = svg(&scene);
+    assert!(clear.contains("LOS clear / back clear"));
+    assert!(!clear.contains("first blocker"));
+}
+
+#[test]
+fn same_scene_same_bytes_and_titles_are_escaped() {
+    let m = map(ROOM);
+    let mut scene = Scene::new(&m, Pos::new(1, 1));
+    scene.internals = true;
+    scene.diamonds = true;
+    scene.algorithm = Algorithm::Reference;
+    scene.title = Some("<walls & \"doors\">".into());
+    let a = svg(&scene);
+    assert_eq!(a, svg(&scene));
+    assert!(a.contains("&lt;walls &amp; &quot;doors&quot;&gt;"));
+    assert!(!a.contains("<walls"));
+    assert_eq!(a.matches("<g").count(), a.matches("</g>").count(), "groups balance");
+}
+
+#[test]
+fn the_default_title_names_map_viewer_radius_and_algorithm() {
+    let m = map(ROOM);
+    let mut scene = Scene::new(&m, Pos::new(1, 2));
+    scene.radius = Some(7);
+    let title = scene.title_text();
+    assert!(title.contains("1,2") && title.contains("radius 7") && title.contains("multicast"), "{title}");
+    scene.radius = None;
+    assert!(scene.title_text().contains("unlimited"));
+}
