@@ -121,3 +121,36 @@ fn help_is_available() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("--no-warnings"));
 }
+
+#[test]
+fn the_readme_shows_the_real_output() {
+    let out = check(&["tests/maps/valid.ron", "tests/maps/bad.ron"]);
+    let shown = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    let readme = include_str!("../README.md");
+    assert!(readme.contains(&shown), "update the README's error example to:\n{shown}");
+}
+
+#[test]
+fn every_bundled_map_checks_clean() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut maps: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .map(|p| format!("maps/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    maps.sort();
+    assert!(maps.len() >= 6, "{maps:?}");
+    let args: Vec<&str> = maps.iter().map(String::as_str).collect();
+    let out = check(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), maps.len(), "{stdout}");
+    for (line, map) in stdout.lines().zip(&maps) {
+        assert!(line.starts_with(&format!("{map}: \"")) && line.contains(", player at "), "{line}");
+    }
+    // only the map that shows off diagonal gaps has thin diagonal walls
+    for line in text(&out.stderr).lines() {
+        assert!(line.starts_with("maps/diagonals.ron:"), "unexpected warning: {line}");
+    }
+}

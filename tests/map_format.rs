@@ -125,3 +125,19 @@ fn the_largest_allowed_sides_load() {
     let map = parse_text(&tall, "tall.txt").unwrap();
     assert_eq!((map.width(), map.height()), (1, 4096));
 }
+
+#[test]
+fn the_readme_example_map_loads() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("```ron\n").expect("the README has a RON example") + "```ron\n".len();
+    let len = readme[start..].find("```").unwrap();
+    let map = parse_ron(&readme[start..start + len], "README.md").unwrap();
+    assert_eq!(map.meta.name, "The Sunken Keep");
+    assert_eq!(map.meta.sight_radius, Some(12));
+    assert_eq!((map.width(), map.height()), (14, 6));
+    assert_eq!(map.player_start, Some(Pos::new(1, 1)));
+    assert_eq!((map.tile(Pos::new(3, 3)), map.tile(Pos::new(4, 3))), (Tile::Glass, Tile::Glass));
+    assert_eq!(map.tile(Pos::new(12, 2)), Tile::Wall, "the legend's 'T'");
+    assert_eq!(map.monsters.len(), 4);
+    assert_eq!(map.items.len(), 3);
+}

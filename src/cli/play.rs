@@ -1,10 +1,123 @@
-//! `sightline play`.
+//! `sightline [MAP]` and `sightline play`: the game.
+//!
+//! Everything that can fail before play — a bad map, a map without exactly one player start, a
+//! bad save — is reported on stderr with exit code 1 before the terminal is touched.
 
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
 
+use sightline::game::GameState;
+use sightline::game::default_map::default_map;
+use sightline::game::save;
+use sightline::map::format::load_path;
+use sightline::ui::terminal::{self, Ended};
+use sightline::ui::{App, Theme};
+
+/// The game's options, shared by `sightline [MAP]` and `sightline play [MAP]`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The map to play (`.ron`, or `.txt` rows); the bundled dungeon when omitted.
+    #[arg(value_name = "MAP")]
+    pub map: Option<PathBuf>,
+    /// The random seed: the same seed and the same moves give the same game. Random when
+    /// omitted; shown on screen either way.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Where `S` saves [default: the file given to --load, else
+    /// $XDG_DATA_HOME/sightline/save.ron, else ~/.local/share/sightline/save.ron].
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Resume a saved game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["map", "seed"])]
+    pub load: Option<PathBuf>,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_yet("play")
+pub fn run(args: Args) -> ExitCode {
+    let game = match start(&args) {
+        Ok(game) => game,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(super::INVALID_MAP);
+        }
+    };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!("sightline: the game needs a terminal (stdin and stdout must be a tty)");
+        return ExitCode::from(super::USAGE);
+    }
+    let save_path = args.save.clone().or_else(|| args.load.clone());
+    let mut saved_to = None;
+    let mut app = App::new(game, Theme::from_env());
+    let ended = terminal::run(&mut app, |app| {
+        let path = match &save_path {
+            Some(p) => p.clone(),
+            None => save::default_path().map_err(|e| e.to_string())?,
+        };
+        save::save(&app.game, &path).map_err(|e| e.to_string())?;
+        saved_to = Some(path);
+        Ok(())
+    });
+    match ended {
+        Ok(Ended::SaveAndQuit) => {
+            if let Some(path) = saved_to {
+                println!("Game saved to {}.", path.display());
+                println!("Resume with: sightline --load {}", shell_word(&path));
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(Ended::Quit) => {
+            if app.game.is_over() {
+                println!(
+                    "Score {} after {} turns (seed {}).",
+                    app.game.score(),
+                    app.game.turn,
+                    app.game.seed
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(Ended::Signal) => {
+            eprintln!("sightline: stopped by a signal; the game was not saved");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("sightline: terminal error: {e}");
+            ExitCode::from(super::INVALID_MAP)
+        }
+    }
+}
+
+/// The game to play: a loaded save, or a new game on the map given (or the default map).
+fn start(args: &Args) -> Result<GameState, String> {
+    if let Some(path) = &args.load {
+        return save::load(path).map_err(|e| format!("sightline: cannot resume: {e}"));
+    }
+    let map = match &args.map {
+        Some(path) => load_path(path).map_err(|e| e.to_string())?,
+        None => default_map().map_err(|e| e.to_string())?,
+    };
+    map.check_playable().map_err(|e| e.to_string())?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    GameState::new(map, seed).map_err(|e| format!("sightline: {}: {e}", origin(args.map.as_deref())))
+}
+
+fn origin(map: Option<&Path>) -> String {
+    map.map_or_else(|| "the default map".to_string(), |p| p.display().to_string())
+}
+
+/// A seed from the clock, for games started without `--seed`.
+fn clock_seed() -> u64 {
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64) % 1_000_000
+}
+
+/// `path` as one shell word, quoted if it needs it.
+fn shell_word(path: &Path) -> String {
+    let s = path.display().to_string();
+    if s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
+        s
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
 }

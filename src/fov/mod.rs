@@ -23,6 +23,8 @@ pub struct Fov {
     lit: Vec<Pos>,
     origin: Pos,
     radius: Option<u32>,
+    /// The multicast's working memory, reused from call to call.
+    scratch: multicast::Scratch,
 }
 
 impl Fov {

@@ -66,10 +66,20 @@ fn blockers(o: Pos, p: Pos, margin: i32, opaque: &impl Fn(Pos) -> bool) -> impl 
         .filter(move |&c| c != o && c != p && opaque(c))
 }
 
+/// Whether the line through `a` with direction `d` touches the closed diamond of `cell`: only
+/// then can the cell block a segment or ray along it. (The diamond is the unit ball of the L1
+/// norm around the centre, whose extent along the normal `n = (-dy, dx)` is `max(|nx|, |ny|)`.)
+/// A cheap exact filter in front of the full tests.
+fn near_line(a: Point2, d: Point2, cell: Pos) -> bool {
+    let (cx, cy) = centre2(cell);
+    cross(d, (cx - a.0, cy - a.1)).abs() <= i128::from(d.0.abs().max(d.1.abs()))
+}
+
 /// Contract rule 3: the centre-to-centre segment is blocked by no cell other than `o` and `p`.
 fn line_of_sight(o: Pos, p: Pos, opaque: &impl Fn(Pos) -> bool) -> bool {
     let (a, b) = (centre2(o), centre2(p));
-    !blockers(o, p, 0, opaque).any(|c| opaque_cell_blocks(a, b, c, opaque))
+    let d = (b.0 - a.0, b.1 - a.1);
+    !blockers(o, p, 0, opaque).any(|c| near_line(a, d, c) && opaque_cell_blocks(a, b, c, opaque))
 }
 
 fn cross(a: Point2, b: Point2) -> i128 {
@@ -90,11 +100,12 @@ fn sees_wall(o: Pos, p: Pos, opaque: &impl Fn(Pos) -> bool) -> bool {
     let lo = pv.into_iter().find(|&v| pv.iter().all(|&u| cross(v, u) >= 0)).expect("a lowest vertex");
     let hi = pv.into_iter().find(|&v| pv.iter().all(|&u| cross(u, v) >= 0)).expect("a highest vertex");
     let inside = |d: Point2| cross(lo, d) > 0 && cross(d, hi) > 0;
-    let mut critical: Vec<Point2> = blockers(o, p, 1, opaque)
-        .chain(std::iter::once(p))
-        .flat_map(vertices)
-        .filter(|&d| inside(d))
-        .collect();
+    // Only cells whose diamond meets the closed wedge between lo and hi can block a ray in it:
+    // such a diamond crosses one of the two bounding lines or lies inside the wedge.
+    let in_wedge = |c: Pos| near_line(oc, lo, c) || near_line(oc, hi, c) || inside(rel(centre2(c)));
+    let cells: Vec<Pos> = blockers(o, p, 1, opaque).filter(|&c| in_wedge(c)).collect();
+    let mut critical: Vec<Point2> =
+        cells.iter().copied().chain(std::iter::once(p)).flat_map(vertices).filter(|&d| inside(d)).collect();
     critical.sort_by(|&a, &b| match cross(a, b) {
         0 => Ordering::Equal,
         c if c > 0 => Ordering::Less,
@@ -110,9 +121,8 @@ fn sees_wall(o: Pos, p: Pos, opaque: &impl Fn(Pos) -> bool) -> bool {
         }
         prev = d;
     }
-    let cells: Vec<Pos> = blockers(o, p, 1, opaque).collect();
     rays.into_iter().any(|d| {
         let reach = ray_reaches_diamond(oc, d, p).expect("a ray inside the angle reaches the diamond");
-        !cells.iter().any(|&c| ray_stretch_blocked(oc, d, reach, c, opaque))
+        !cells.iter().any(|&c| near_line(oc, d, c) && ray_stretch_blocked(oc, d, reach, c, opaque))
     })
 }

@@ -1,3 +1,17 @@
 //! The terminal interface: ratatui rendering over plain game state, and key input.
+//!
+//! [`app::App`] is the interface's state machine (which screen is up, the look cursor, prompts);
+//! [`input`] turns key presses into its commands; [`render`] draws an `App` into any ratatui
+//! buffer without changing it; [`terminal`] owns the real terminal (set-up, restore on every
+//! exit path, signals) and runs the event loop. The game changes only through actions the app
+//! sends to [`crate::game::GameState::act`]. [`lab`] is `sightline lab`, the FOV lab.
 
+pub mod app;
+pub mod input;
 pub mod lab;
+pub mod render;
+pub mod terminal;
+pub mod theme;
+
+pub use app::{App, Mode};
+pub use theme::Theme;

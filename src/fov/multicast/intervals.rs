@@ -1,0 +1,160 @@
+//! Sets of lit directions: a few angular intervals, each end open or closed.
+//!
+//! A cell's input is the exact set of directions that still carry light when they reach its
+//! square. Its ends are rays through corners, diamond vertices and seal points, and whether an
+//! end is open matters: a wall's diamond blocks the open angle it subtends, so the rays through
+//! its two extreme vertices stay lit (closed ends), unless a seal sits on one of them (open
+//! end). A set can even be a single ray, `[d, d]`: a hairline of light that exists and must be
+//! kept.
+//!
+//! A set is a slice of [`Interval`]s sorted by direction, disjoint, and with no two that could be
+//! joined into one.
+
+use super::angle::Dir;
+
+/// The directions between `lo` and `hi` (in [`Dir`] order), each end included unless open.
+/// Never empty: `lo` is before `hi`, or they are the same direction with both ends closed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Interval {
+    pub lo: Dir,
+    pub hi: Dir,
+    pub lo_open: bool,
+    pub hi_open: bool,
+}
+
+impl Interval {
+    /// `[lo, hi]`, both ends included; `None` if `hi` comes before `lo`.
+    #[cfg(test)]
+    #[inline]
+    pub fn closed(lo: Dir, hi: Dir) -> Option<Interval> {
+        Interval::new(lo, false, hi, false)
+    }
+
+    /// The interval with these ends; `None` when that is empty.
+    #[inline]
+    pub fn new(lo: Dir, lo_open: bool, hi: Dir, hi_open: bool) -> Option<Interval> {
+        let c = lo.cross(hi);
+        (c > 0 || (c == 0 && !lo_open && !hi_open)).then_some(Interval { lo, hi, lo_open, hi_open })
+    }
+
+    /// Whether the direction `d` is in the interval.
+    #[inline]
+    pub fn contains(&self, d: Dir) -> bool {
+        let after_lo = if self.lo_open { self.lo.lt(d) } else { !d.lt(self.lo) };
+        let before_hi = if self.hi_open { d.lt(self.hi) } else { !self.hi.lt(d) };
+        after_lo && before_hi
+    }
+
+    /// The part of the interval up to `hi` (excluded when `hi_open`).
+    #[inline]
+    pub fn clip_hi(self, hi: Dir, hi_open: bool) -> Option<Interval> {
+        let c = self.hi.cross(hi);
+        if c > 0 {
+            Some(self) // self ends first
+        } else if c == 0 {
+            Interval::new(self.lo, self.lo_open, self.hi, self.hi_open || hi_open)
+        } else {
+            Interval::new(self.lo, self.lo_open, hi, hi_open)
+        }
+    }
+
+    /// The part of the interval from `lo` on (excluded when `lo_open`).
+    #[inline]
+    pub fn clip_lo(self, lo: Dir, lo_open: bool) -> Option<Interval> {
+        let c = lo.cross(self.lo);
+        if c > 0 {
+            Some(self) // self starts later
+        } else if c == 0 {
+            Interval::new(self.lo, self.lo_open || lo_open, self.hi, self.hi_open)
+        } else {
+            Interval::new(lo, lo_open, self.hi, self.hi_open)
+        }
+    }
+
+    /// Whether the interval shares a direction with the open angle `(lo, hi)`.
+    #[inline]
+    pub fn meets_open(&self, lo: Dir, hi: Dir) -> bool {
+        self.clip_lo(lo, true).and_then(|iv| iv.clip_hi(hi, true)).is_some()
+    }
+}
+
+/// Appends `iv` to the set being built in `out[start..]`, joining it to the last interval when
+/// they overlap or touch with at least one of the touching ends closed. `iv` must not start
+/// before the last interval does.
+#[inline]
+pub fn push_joined(out: &mut Vec<Interval>, start: usize, iv: Interval) {
+    if out.len() > start {
+        let last = out.last_mut().expect("non-empty");
+        let c = iv.lo.cross(last.hi);
+        if c > 0 || (c == 0 && !(iv.lo_open && last.hi_open)) {
+            let e = last.hi.cross(iv.hi);
+            if e > 0 {
+                last.hi = iv.hi;
+                last.hi_open = iv.hi_open;
+            } else if e == 0 {
+                last.hi_open &= iv.hi_open;
+            }
+            return;
+        }
+    }
+    out.push(iv);
+}
+
+/// Whether any interval of the set contains `d`.
+#[inline]
+pub fn set_contains(set: &[Interval], d: Dir) -> bool {
+    set.iter().any(|iv| iv.contains(d))
+}
+
+/// Whether the set shares a direction with the open angle `(lo, hi)`.
+#[inline]
+pub fn set_meets_open(set: &[Interval], lo: Dir, hi: Dir) -> bool {
+    set.iter().any(|iv| iv.meets_open(lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(x: i32, y: i32) -> Dir {
+        Dir::new(x, y)
+    }
+
+    #[test]
+    fn ends_open_and_closed() {
+        let iv = Interval::new(d(4, 1), true, d(1, 1), false).unwrap();
+        assert!(!iv.contains(d(8, 2)) && iv.contains(d(2, 2)) && iv.contains(d(3, 2)));
+        assert!(!iv.contains(d(1, 2)));
+        // a hairline: one direction, both ends closed
+        let hair = Interval::closed(d(2, 1), d(4, 2)).unwrap();
+        assert!(hair.contains(d(6, 3)) && !hair.contains(d(5, 3)));
+        assert!(Interval::new(d(2, 1), true, d(2, 1), false).is_none());
+        assert!(Interval::closed(d(1, 1), d(1, 0)).is_none());
+    }
+
+    #[test]
+    fn clipping_keeps_or_opens_the_shared_end() {
+        let iv = Interval::closed(d(1, 0), d(1, 1)).unwrap();
+        assert_eq!(iv.clip_hi(d(1, 1), true), Interval::new(d(1, 0), false, d(1, 1), true));
+        assert_eq!(iv.clip_hi(d(2, 1), false), Interval::closed(d(1, 0), d(2, 1)));
+        assert_eq!(iv.clip_hi(d(1, 2), true), Some(iv));
+        assert_eq!(iv.clip_lo(d(1, 1), false), Interval::closed(d(1, 1), d(1, 1)));
+        assert_eq!(iv.clip_lo(d(1, 1), true), None);
+        assert!(iv.meets_open(d(3, 1), d(1, 2)));
+        assert!(!iv.meets_open(d(1, 1), d(1, 2)));
+        assert!(Interval::closed(d(1, 1), d(1, 1)).unwrap().meets_open(d(2, 1), d(1, 2)));
+    }
+
+    #[test]
+    fn joining_touching_intervals_needs_a_closed_end() {
+        let mut v = Vec::new();
+        push_joined(&mut v, 0, Interval::new(d(1, 0), false, d(1, 1), true).unwrap());
+        push_joined(&mut v, 0, Interval::new(d(1, 1), true, d(1, 2), false).unwrap());
+        assert_eq!(v.len(), 2, "(a, b) and (b, c) leave the ray b dark");
+        let mut w = Vec::new();
+        push_joined(&mut w, 0, Interval::new(d(1, 0), false, d(1, 1), false).unwrap());
+        push_joined(&mut w, 0, Interval::new(d(1, 1), true, d(1, 2), true).unwrap());
+        assert_eq!(w, vec![Interval::new(d(1, 0), false, d(1, 2), true).unwrap()]);
+        assert!(set_contains(&w, d(1, 1)) && !set_contains(&w, d(1, 2)));
+    }
+}

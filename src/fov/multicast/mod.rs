@@ -1,0 +1,421 @@
+//! Ray multicast obscurity propagation, exact to the visibility contract.
+//!
+//! See the [`crate::fov`] module documentation for how and why it works; this is the code.
+
+mod angle;
+mod intervals;
+
+use std::mem;
+
+use self::angle::Dir;
+use self::intervals::{Interval, push_joined, set_contains, set_meets_open};
+use super::Fov;
+use crate::geometry::{Opacity, Pos};
+
+/// Computes the field of view of a viewer at `origin` with `radius` (`None`: unlimited) into
+/// `out`, exactly as [`super::reference::compute`] does.
+///
+/// The visible area is `out`'s `width × height`: cells outside it are opaque and never marked,
+/// and a viewer outside it is allowed (it sees into the area only from a cell next to it). After
+/// the first call with a given radius the call allocates nothing: its working memory lives in
+/// `out` and grows with the radius, not with the map.
+pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+    run(origin, radius, world, out, &mut ());
+}
+
+/// Like [`compute`], and also records in `trace` what happened to every cell of the area: its
+/// [`CellState`] and its ring (Manhattan distance from the viewer), so that a viewer of the
+/// algorithm can show the state after any number of rings.
+pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, trace: &mut Trace) {
+    trace.reset(out.width(), out.height());
+    run(origin, radius, world, out, trace);
+}
+
+/// What the multicast did with one cell.
+///
+/// Ordered from "knows least" to "most lit": an axis cell is scanned by two quadrants, and the
+/// trace keeps the larger of the two states.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CellState {
+    /// Outside the scanned region: beyond the radius, or past the end of the light in its row.
+    #[default]
+    NeverLooked,
+    /// Looked at, and its input was empty: no lit ray reaches its square. Its children get
+    /// nothing from it.
+    Culled,
+    /// Lit, but an obscurity boundary passes inside the angle of its square: its input is a
+    /// proper part of that angle (a few intervals, maybe a single hairline ray).
+    Edge,
+    /// Its whole square is lit: every direction of its angle arrives unblocked.
+    Lit,
+}
+
+/// One cell of a [`Trace`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceCell {
+    pub state: CellState,
+    /// Manhattan distance from the viewer: the step at which a ring-by-ring scan reaches it.
+    pub ring: u32,
+    pub visible: bool,
+}
+
+/// The per-cell record of one traced multicast (see [`trace`]), the size of the area.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    width: usize,
+    height: usize,
+    cells: Vec<TraceCell>,
+}
+
+impl Trace {
+    /// Clears the record and sizes it to a `width × height` area.
+    pub fn reset(&mut self, width: usize, height: usize) {
+        self.width = width;
+        self.height = height;
+        self.cells.clear();
+        self.cells.resize(width * height, TraceCell::default());
+    }
+
+    /// The record of `p`; the default (never looked at) outside the area.
+    pub fn get(&self, p: Pos) -> TraceCell {
+        self.index(p).map(|i| self.cells[i]).unwrap_or_default()
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height)
+            .then(|| p.y as usize * self.width + p.x as usize)
+    }
+}
+
+/// Watches the multicast: told about every cell it looks at. The plain [`compute`] uses `()`,
+/// which does nothing and compiles to nothing.
+pub trait Observer {
+    fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool);
+}
+
+impl Observer for () {
+    #[inline(always)]
+    fn cell(&mut self, _: Pos, _: u32, _: CellState, _: bool) {}
+}
+
+impl Observer for Trace {
+    fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool) {
+        if let Some(i) = self.index(p) {
+            let c = &mut self.cells[i];
+            c.state = c.state.max(state);
+            c.ring = ring;
+            c.visible |= visible;
+        }
+    }
+}
+
+/// What a cell passes on to its children: the lit directions leaving its square.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+enum Light {
+    /// Nothing: the cell was culled, or its wall blocked everything that reached it.
+    #[default]
+    Dark,
+    /// The cell's whole square angle (only a transparent cell passes this on).
+    Full,
+    /// `len` intervals starting at `start` in the row's interval arena.
+    Part { start: u32, len: u32 },
+}
+
+/// The multicast's working memory, kept in the [`Fov`] so that calls after the first allocate
+/// nothing: two rows of cell outputs (the front of the scan) and their interval arenas.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scratch {
+    prev: Vec<Light>,
+    cur: Vec<Light>,
+    prev_iv: Vec<Interval>,
+    cur_iv: Vec<Interval>,
+    input: Vec<Interval>,
+}
+
+/// The four quadrants as (x sign, y sign).
+const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, obs: &mut O) {
+    out.reset(origin, radius);
+    let (w, h) = (out.width() as i64, out.height() as i64);
+    let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
+    // A viewer two or more cells outside the area is cut off from it by a whole line of outside
+    // cells: opaque diamonds joined by seals.
+    if w == 0 || h == 0 || ox < -1 || oy < -1 || ox > w || oy > h {
+        return;
+    }
+    out.mark(origin);
+    obs.cell(origin, 0, CellState::Lit, true);
+    let mut s = mem::take(&mut out.scratch);
+    for (sx, sy) in QUADRANTS {
+        // how far the area (or, for a viewer just outside, the viewer's own line) reaches
+        let imax = if sx > 0 { (w - 1).max(ox) - ox } else { ox - ox.min(0) };
+        let jmax = if sy > 0 { (h - 1).max(oy) - oy } else { oy - oy.min(0) };
+        let q = Quadrant { origin, sx, sy, w, h };
+        q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
+    }
+    out.scratch = s;
+}
+
+/// The lowest direction of the square of quadrant cell `(i, j)` (its far corner on the x side),
+/// clipped to the quadrant.
+#[inline]
+fn sq_lo(i: i32, j: i32) -> Dir {
+    if j == 0 { Dir::new(1, 0) } else { Dir::new(2 * i + 1, 2 * j - 1) }
+}
+
+/// The highest direction of the square of quadrant cell `(i, j)`, clipped to the quadrant.
+#[inline]
+fn sq_hi(i: i32, j: i32) -> Dir {
+    if i == 0 { Dir::new(0, 1) } else { Dir::new(2 * i - 1, 2 * j + 1) }
+}
+
+/// The whole square angle of quadrant cell `(i, j)`.
+#[inline]
+fn square(i: i32, j: i32) -> Interval {
+    Interval { lo: sq_lo(i, j), hi: sq_hi(i, j), lo_open: false, hi_open: false }
+}
+
+/// One quadrant of the scan: quadrant cell `(i, j)` is the map cell `origin + (sx·i, sy·j)`.
+struct Quadrant {
+    origin: Pos,
+    sx: i32,
+    sy: i32,
+    w: i64,
+    h: i64,
+}
+
+impl Quadrant {
+    #[inline]
+    fn at(&self, i: i32, j: i32) -> Pos {
+        Pos::new(self.origin.x + self.sx * i, self.origin.y + self.sy * j)
+    }
+
+    #[inline]
+    fn in_area(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && i64::from(p.x) < self.w && i64::from(p.y) < self.h
+    }
+
+    #[inline]
+    fn opaque(&self, world: &impl Opacity, p: Pos) -> bool {
+        !self.in_area(p) || world.is_opaque(p)
+    }
+
+    /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
+    /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
+    #[allow(clippy::too_many_arguments)]
+    fn scan<O: Observer>(
+        &self,
+        imax: u32,
+        jmax: u32,
+        radius: Option<u32>,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) {
+        let r2 = radius.map(|r| i64::from(r) * i64::from(r));
+        let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
+        let len = ilim as usize + 1;
+        s.prev.resize(len, Light::Dark);
+        s.cur.resize(len, Light::Dark);
+        s.cur_iv.clear();
+        s.prev_iv.clear();
+        // row 0: the viewer, then outward along the axis, fed from the left only
+        s.cur[0] = Light::Full;
+        let (mut first, mut last) = (0i32, 0i32);
+        let mut left = Light::Full;
+        for i in 1..=ilim {
+            left = self.cell(i, 0, left, Light::Dark, world, out, s, obs);
+            s.cur[i as usize] = left;
+            if left == Light::Dark {
+                break;
+            }
+            last = i;
+        }
+        for j in 1..=jmax as i32 {
+            if let Some(r2) = r2 {
+                let jj = i64::from(j) * i64::from(j);
+                if jj > r2 {
+                    break;
+                }
+                while i64::from(ilim) * i64::from(ilim) + jj > r2 {
+                    ilim -= 1;
+                }
+            }
+            mem::swap(&mut s.prev, &mut s.cur);
+            mem::swap(&mut s.prev_iv, &mut s.cur_iv);
+            s.cur_iv.clear();
+            let (a, b) = (first, last);
+            if a > ilim {
+                break;
+            }
+            let mut lit: Option<(i32, i32)> = None;
+            let mut left = Light::Dark;
+            let mut i = a;
+            while i <= ilim {
+                let up = if i <= b { s.prev[i as usize] } else { Light::Dark };
+                let light = if up == Light::Dark && left == Light::Dark {
+                    if i > b {
+                        break;
+                    }
+                    obs.cell(self.at(i, j), (i + j) as u32, CellState::Culled, false);
+                    Light::Dark
+                } else {
+                    self.cell(i, j, left, up, world, out, s, obs)
+                };
+                s.cur[i as usize] = light;
+                if light != Light::Dark {
+                    lit = Some(lit.map_or((i, i), |(f, _)| (f, i)));
+                }
+                left = light;
+                i += 1;
+            }
+            match lit {
+                Some((f, l)) => (first, last) = (f, l),
+                None => break,
+            }
+        }
+    }
+
+    /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
+    /// visible, and returns its own output.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn cell<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        left: Light,
+        up: Light,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> Light {
+        let p = self.at(i, j);
+        let opaque = self.opaque(world, p);
+        let ring = (i + j) as u32;
+        // Fast path: every input passes its whole square, so this square is whole too (the
+        // inputs' squares cover its angle).
+        let whole = (up == Light::Full || j == 0) && (left == Light::Full || i == 0);
+        if whole && !opaque {
+            out.mark(p);
+            obs.cell(p, ring, CellState::Lit, true);
+            return Light::Full;
+        }
+        // The input: what the square above passes, from this square's low end on, then what the
+        // square to the left passes, up to this square's high end. The two meet at the corner
+        // the three squares share.
+        let own = square(i, j);
+        s.input.clear();
+        if whole {
+            s.input.push(own);
+        } else {
+            match up {
+                Light::Dark => {}
+                Light::Full => {
+                    if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+                        s.input.push(iv);
+                    }
+                }
+                Light::Part { start, len } => {
+                    for k in start..start + len {
+                        if let Some(iv) = s.prev_iv[k as usize].clip_lo(own.lo, false) {
+                            push_joined(&mut s.input, 0, iv);
+                        }
+                    }
+                }
+            }
+            match left {
+                Light::Dark => {}
+                Light::Full => {
+                    if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+                        push_joined(&mut s.input, 0, iv);
+                    }
+                }
+                Light::Part { start, len } => {
+                    for k in start..start + len {
+                        match s.cur_iv[k as usize].clip_hi(own.hi, false) {
+                            Some(iv) => push_joined(&mut s.input, 0, iv),
+                            None => break,
+                        }
+                    }
+                }
+            }
+        }
+        if s.input.is_empty() {
+            obs.cell(p, ring, CellState::Culled, false);
+            return Light::Dark;
+        }
+        let full = s.input.len() == 1 && {
+            let iv = s.input[0];
+            !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
+        };
+        let state = if full { CellState::Lit } else { CellState::Edge };
+        if !opaque {
+            // a floor is visible iff the ray through its centre arrives lit
+            let visible = full || set_contains(&s.input, Dir::new(i, j));
+            if visible {
+                out.mark(p);
+            }
+            obs.cell(p, ring, state, visible);
+            if full {
+                return Light::Full;
+            }
+            let start = s.cur_iv.len() as u32;
+            s.cur_iv.extend_from_slice(&s.input);
+            return Light::Part { start, len: s.input.len() as u32 };
+        }
+        // A wall: its diamond subtends the open angle between two of its vertices: the near
+        // (top) one or the far-side (right) one below, the near (left) one or the far-side
+        // (bottom) one above, depending on which side of the diagonal it is.
+        let (lo_v, lo_n) = if j <= i {
+            (Dir::new(2 * i, 2 * j - 1), (i, j - 1))
+        } else {
+            (Dir::new(2 * i + 1, 2 * j), (i + 1, j))
+        };
+        let (hi_v, hi_n) = if j >= i {
+            (Dir::new(2 * i - 1, 2 * j), (i - 1, j))
+        } else {
+            (Dir::new(2 * i, 2 * j + 1), (i, j + 1))
+        };
+        // visible iff a lit ray strictly inside that angle arrives
+        let visible = full || set_meets_open(&s.input, lo_v, hi_v);
+        if visible {
+            out.mark(p);
+        }
+        obs.cell(p, ring, state, visible);
+        // It passes on what lies outside that open angle, minus the ray through a bounding
+        // vertex where that vertex is a seal with an opaque neighbour. (The lower vertex of an
+        // axis cell and the upper one of a column cell lie outside the quadrant.)
+        let start = s.cur_iv.len();
+        if j > 0 {
+            let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
+            for k in 0..s.input.len() {
+                match s.input[k].clip_hi(lo_v, sealed) {
+                    Some(iv) => s.cur_iv.push(iv),
+                    None => break,
+                }
+            }
+        }
+        if i > 0 {
+            let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
+            for k in 0..s.input.len() {
+                if let Some(iv) = s.input[k].clip_lo(hi_v, sealed) {
+                    s.cur_iv.push(iv);
+                }
+            }
+        }
+        let len = s.cur_iv.len() - start;
+        if len == 0 { Light::Dark } else { Light::Part { start: start as u32, len: len as u32 } }
+    }
+}

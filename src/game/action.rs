@@ -1,0 +1,68 @@
+//! What the player can do in one turn.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::Pos;
+
+/// One of the eight king-move directions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dir {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
+
+    /// The step this direction moves by (`y` grows downwards).
+    pub fn delta(self) -> Pos {
+        match self {
+            Dir::N => Pos::new(0, -1),
+            Dir::NE => Pos::new(1, -1),
+            Dir::E => Pos::new(1, 0),
+            Dir::SE => Pos::new(1, 1),
+            Dir::S => Pos::new(0, 1),
+            Dir::SW => Pos::new(-1, 1),
+            Dir::W => Pos::new(-1, 0),
+            Dir::NW => Pos::new(-1, -1),
+        }
+    }
+
+    /// The direction of a king step, if `d` is one.
+    pub fn from_delta(d: Pos) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|dir| dir.delta() == d)
+    }
+
+    pub fn is_diagonal(self) -> bool {
+        let d = self.delta();
+        d.x != 0 && d.y != 0
+    }
+}
+
+/// A player action. Each one that succeeds takes exactly one turn, after which the field of view
+/// is recomputed and every monster acts.
+///
+/// Ranged combat will add `Fire { target }` here; the turn loop treats every variant alike.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Step one cell; into a monster it attacks, into a closed door it opens the door.
+    Move(Dir),
+    /// Let a turn pass.
+    Wait,
+    /// Open the closed door in that direction.
+    Open(Dir),
+    /// Close the open door in that direction.
+    Close(Dir),
+    /// Pick up what lies on the player's cell.
+    PickUp,
+    /// Drink a healing potion.
+    Quaff,
+    /// Leave the level by the exit the player stands on: wins the game.
+    TakeExit,
+}

@@ -1,0 +1,28 @@
+//! Items lying on the floor.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::Pos;
+use crate::map::ItemKind;
+
+/// An item on the floor. `amount` is the number of arrows in a bundle or of coins in a pile (1
+/// for a potion); it is rolled from the game's generator when the level is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FloorItem {
+    pub kind: ItemKind,
+    pub pos: Pos,
+    pub amount: u32,
+}
+
+impl FloorItem {
+    /// How the item reads in a message: "a healing potion", "5 arrows", "12 gold pieces".
+    pub fn describe(&self) -> String {
+        match self.kind {
+            ItemKind::Potion => "a healing potion".to_string(),
+            ItemKind::Arrows if self.amount == 1 => "an arrow".to_string(),
+            ItemKind::Arrows => format!("{} arrows", self.amount),
+            ItemKind::Gold if self.amount == 1 => "a gold piece".to_string(),
+            ItemKind::Gold => format!("{} gold pieces", self.amount),
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Saving and loading games: the whole [`GameState`] as RON, under a format version.
+//!
+//! A save is written atomically — to a temporary file in the same directory, flushed to disk,
+//! then renamed over the target — so a crash mid-write never leaves a half-written save. A save
+//! that cannot be read (corrupt, or written by an incompatible version) is reported and left
+//! untouched.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::state::GameState;
+
+/// The save format this build writes and reads. Bump it whenever a saved type changes shape.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// Why a save could not be written or read.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("{path}: not a sightline save, or a damaged one: {message}")]
+    Corrupt { path: PathBuf, message: String },
+    #[error("{path}: save format {found} cannot be read by this version (it reads format {SAVE_FORMAT})")]
+    Incompatible { path: PathBuf, found: u32 },
+    #[error("no save location: set XDG_DATA_HOME or HOME, or pass --save FILE")]
+    NoLocation,
+}
+
+#[derive(Serialize)]
+struct SaveOut<'a> {
+    format: u32,
+    game: &'a GameState,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    format: u32,
+}
+
+#[derive(Deserialize)]
+struct SaveIn {
+    #[allow(dead_code)] // checked through `Header` first
+    format: u32,
+    game: GameState,
+}
+
+/// Where saves go by default: `$XDG_DATA_HOME/sightline/save.ron`, else
+/// `$HOME/.local/share/sightline/save.ron`.
+pub fn default_path() -> Result<PathBuf, SaveError> {
+    let nonempty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(data) = nonempty("XDG_DATA_HOME") {
+        return Ok(data.join("sightline").join("save.ron"));
+    }
+    nonempty("HOME").map(|h| h.join(".local/share/sightline/save.ron")).ok_or(SaveError::NoLocation)
+}
+
+/// The text of a save.
+pub fn to_ron(game: &GameState) -> String {
+    let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
+    ron::ser::to_string_pretty(&SaveOut { format: SAVE_FORMAT, game }, pretty)
+        .expect("a game state always serialises")
+}
+
+/// Reads a save's text; `path` only names it in errors.
+pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
+    let corrupt =
+        |e: ron::error::SpannedError| SaveError::Corrupt { path: path.into(), message: e.to_string() };
+    let header: Header = ron::from_str(text).map_err(corrupt)?;
+    if header.format != SAVE_FORMAT {
+        return Err(SaveError::Incompatible { path: path.into(), found: header.format });
+    }
+    let save: SaveIn = ron::from_str(text).map_err(corrupt)?;
+    let mut game = save.game;
+    game.validate().map_err(|message| SaveError::Corrupt { path: path.into(), message })?;
+    game.restore_derived();
+    Ok(game)
+}
+
+/// Writes `game` to `path` atomically, creating the directory if needed.
+pub fn save(game: &GameState, path: &Path) -> Result<(), SaveError> {
+    let io = |source| SaveError::Io { path: path.into(), source };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir).map_err(io)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(to_ron(game).as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)?;
+        // Make the rename itself durable where the platform allows syncing a directory.
+        if let Ok(d) = fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// Reads the save at `path`. The file is never modified.
+pub fn load(path: &Path) -> Result<GameState, SaveError> {
+    let text = fs::read_to_string(path).map_err(|source| SaveError::Io { path: path.into(), source })?;
+    from_ron(&text, path)
+}

@@ -1,0 +1,226 @@
+//! The whole state of one game: everything a save holds.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use super::creature::{Monster, Player};
+use super::item::FloorItem;
+use super::log::Log;
+use super::memory::Memory;
+use super::sight::View;
+use crate::geometry::Pos;
+use crate::map::{ItemKind, Map, Tile};
+
+/// The sight radius when the map does not ask for one.
+pub const DEFAULT_SIGHT_RADIUS: u32 = 10;
+
+/// How a game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Playing,
+    /// The player left by the exit.
+    Won,
+    /// The player died; `killer` names what did it ("a goblin").
+    Dead {
+        killer: String,
+    },
+}
+
+/// Why a map cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    #[error("the map has no player start (put one `@` on a floor cell)")]
+    NoPlayerStart,
+    #[error("the player start {0} is not a cell a creature can stand on")]
+    BadPlayerStart(Pos),
+}
+
+/// One game: the level (whose doors the game opens and closes), the creatures and items on it,
+/// what the player remembers, the log, the turn counter and the random generator.
+///
+/// Fields are public to read; change a game only through [`GameState::act`], which keeps the
+/// view and the memory in step with the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub seed: u64,
+    pub turn: u64,
+    pub map: Map,
+    pub sight_radius: Option<u32>,
+    pub player: Player,
+    /// Living monsters, in the fixed order they act in.
+    pub monsters: Vec<Monster>,
+    pub items: Vec<FloorItem>,
+    pub memory: Memory,
+    pub log: Log,
+    pub outcome: Outcome,
+    pub(crate) rng: Xoshiro256PlusPlus,
+    /// Monster ids the player saw last turn: a monster entering view is announced once.
+    pub(crate) in_view: Vec<u32>,
+    #[serde(skip)]
+    pub(crate) view: View,
+    /// Set when a tile changes during a turn, so the view is recomputed only when it can differ.
+    #[serde(skip)]
+    pub(crate) terrain_changed: bool,
+}
+
+impl GameState {
+    /// Starts a game on `map` with `seed`. The map's monster and item spawns populate the level
+    /// (item amounts are rolled from the seeded generator).
+    pub fn new(map: Map, seed: u64) -> Result<Self, NewGameError> {
+        let start = map.player_start.ok_or(NewGameError::NoPlayerStart)?;
+        if map.blocks_movement(start) {
+            return Err(NewGameError::BadPlayerStart(start));
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let monsters =
+            map.monsters.iter().enumerate().map(|(i, s)| Monster::new(i as u32, s.kind, s.pos)).collect();
+        let items = map
+            .items
+            .iter()
+            .map(|s| {
+                let amount = match s.kind {
+                    ItemKind::Potion => 1,
+                    ItemKind::Arrows => rng.random_range(3..=6),
+                    ItemKind::Gold => rng.random_range(5..=25),
+                };
+                FloorItem { kind: s.kind, pos: s.pos, amount }
+            })
+            .collect();
+        let sight_radius = Some(map.meta.sight_radius.unwrap_or(DEFAULT_SIGHT_RADIUS));
+        let memory = Memory::new(map.width(), map.height());
+        let mut game = GameState {
+            seed,
+            turn: 0,
+            player: Player::new(start),
+            sight_radius,
+            monsters,
+            items,
+            memory,
+            log: Log::default(),
+            outcome: Outcome::Playing,
+            rng,
+            in_view: Vec::new(),
+            view: View::default(),
+            terrain_changed: false,
+            map,
+        };
+        let name = if game.map.meta.name.is_empty() { "the dungeon" } else { &game.map.meta.name };
+        let welcome = format!("Welcome to {name}. Find the exit (>). Press ? for help.");
+        game.log.push(0, welcome);
+        game.refresh_view();
+        Ok(game)
+    }
+
+    /// Rebuilds what is derived and not saved (the view); called after loading.
+    pub fn restore_derived(&mut self) {
+        self.view.compute(&self.map, self.player.pos, self.sight_radius);
+    }
+
+    /// Checks what a hand-edited or damaged save could get wrong and the rules rely on: every
+    /// position on the map, memory the map's size.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let (w, h) = (self.map.width(), self.map.height());
+        if w == 0 || h == 0 || self.map.tiles.cells().len() != w * h {
+            return Err("the map's grid is empty or does not match its size".into());
+        }
+        if !self.memory.fits(w, h) {
+            return Err("the memory does not match the map's size".into());
+        }
+        let off = |p: Pos| !self.map.contains(p);
+        if off(self.player.pos) {
+            return Err(format!("the player stands at {} outside the map", self.player.pos));
+        }
+        if let Some(m) = self.monsters.iter().find(|m| off(m.pos)) {
+            return Err(format!("a {} stands at {} outside the map", m.name(), m.pos));
+        }
+        if let Some(i) = self.items.iter().find(|i| off(i.pos)) {
+            return Err(format!("an item lies at {} outside the map", i.pos));
+        }
+        Ok(())
+    }
+
+    /// What the player sees now.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    pub fn is_visible(&self, p: Pos) -> bool {
+        self.view.is_visible(p)
+    }
+
+    pub fn monster_at(&self, p: Pos) -> Option<&Monster> {
+        self.monsters.iter().find(|m| m.pos == p)
+    }
+
+    pub fn item_at(&self, p: Pos) -> Option<&FloorItem> {
+        self.items.iter().find(|i| i.pos == p)
+    }
+
+    /// Monsters in view, nearest first (ties in their acting order).
+    pub fn visible_monsters(&self) -> Vec<&Monster> {
+        let mut seen: Vec<&Monster> = self.monsters.iter().filter(|m| self.is_visible(m.pos)).collect();
+        seen.sort_by_key(|m| m.pos.dist2(self.player.pos));
+        seen
+    }
+
+    /// Items in view, nearest first.
+    pub fn visible_items(&self) -> Vec<&FloorItem> {
+        let mut seen: Vec<&FloorItem> = self.items.iter().filter(|i| self.is_visible(i.pos)).collect();
+        seen.sort_by_key(|i| i.pos.dist2(self.player.pos));
+        seen
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome != Outcome::Playing
+    }
+
+    /// The score: gold, plus 10 a kill, plus 100 for escaping.
+    pub fn score(&self) -> u32 {
+        self.player.gold + 10 * self.player.kills + if self.outcome == Outcome::Won { 100 } else { 0 }
+    }
+
+    /// Changes the terrain at `p` (a door opening or closing).
+    pub(crate) fn set_tile(&mut self, p: Pos, tile: Tile) {
+        if self.map.tiles.set(p, tile) {
+            self.terrain_changed = true;
+        }
+    }
+
+    /// Recomputes the view from the player and writes what is seen into memory; announces
+    /// monsters that have just come into view.
+    pub(crate) fn refresh_view(&mut self) {
+        self.view.compute(&self.map, self.player.pos, self.sight_radius);
+        // Every visible cell is remembered as bare terrain, then the visible items are put back:
+        // linear in cells plus items, not their product.
+        for &p in self.view.cells() {
+            self.memory.see(p, self.map.tile(p), None);
+        }
+        for item in &self.items {
+            if self.view.is_visible(item.pos) {
+                self.memory.see_item(item.pos, item.kind);
+            }
+        }
+        self.announce_monsters();
+    }
+
+    /// Logs "You see a goblin." for each monster that has come into view since the last call.
+    pub(crate) fn announce_monsters(&mut self) {
+        let now: Vec<u32> = self.monsters.iter().filter(|m| self.is_visible(m.pos)).map(|m| m.id).collect();
+        let new: Vec<&'static str> = self
+            .monsters
+            .iter()
+            .filter(|m| now.contains(&m.id) && !self.in_view.contains(&m.id))
+            .map(|m| m.name())
+            .collect();
+        for name in new {
+            self.log.push(self.turn, format!("You see {} {name}.", article(name)));
+        }
+        self.in_view = now;
+    }
+}
+
+/// "a" or "an" before a word.
+pub fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}

@@ -1,0 +1,236 @@
+//! The turn loop: a player action, the new field of view, then every monster in order.
+
+use rand::RngExt;
+
+use super::action::{Action, Dir};
+use super::ai::{self, MonsterAction};
+use super::combat::{Strike, strike};
+use super::creature::PLAYER_STATS;
+use super::movement::can_step;
+use super::state::{GameState, Outcome, article};
+use crate::map::{ItemKind, Tile};
+
+/// The player heals one hit point every this many turns.
+pub const REGEN_EVERY: u64 = 8;
+
+/// What an action did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Acted {
+    /// The action took a turn: the view was recomputed and the monsters acted.
+    Turn,
+    /// Nothing happened and no time passed (walking into a wall, no potion to drink...); the
+    /// log says why.
+    NoTurn,
+}
+
+impl GameState {
+    /// Plays one player action. If it takes a turn, the view is recomputed from the map as it now
+    /// is, then each living monster acts in order; if a monster changed the terrain the view is
+    /// recomputed again, so the memory always holds what the player sees at the start of the next
+    /// turn, and monsters that walked into view are announced.
+    pub fn act(&mut self, action: Action) -> Acted {
+        if self.is_over() {
+            return Acted::NoTurn;
+        }
+        if !self.player_acts(action) {
+            return Acted::NoTurn;
+        }
+        self.turn += 1;
+        if self.turn.is_multiple_of(REGEN_EVERY) && self.outcome == Outcome::Playing {
+            self.player.hp = (self.player.hp + 1).min(self.player.max_hp);
+        }
+        self.refresh_view();
+        if self.outcome == Outcome::Playing {
+            self.terrain_changed = false;
+            self.monsters_act();
+            if self.terrain_changed {
+                self.refresh_view();
+            } else {
+                self.announce_monsters();
+            }
+        }
+        Acted::Turn
+    }
+
+    fn note(&mut self, text: impl Into<String>) {
+        self.log.push(self.turn, text);
+    }
+
+    /// Does the player's part of the turn; false when the action was impossible.
+    fn player_acts(&mut self, action: Action) -> bool {
+        match action {
+            Action::Wait => true,
+            Action::Move(dir) => self.player_moves(dir),
+            Action::Open(dir) => self.open_door(dir),
+            Action::Close(dir) => self.close_door(dir),
+            Action::PickUp => self.pick_up(),
+            Action::Quaff => self.quaff(),
+            Action::TakeExit => {
+                if self.map.tile(self.player.pos) == Tile::Exit {
+                    self.outcome = Outcome::Won;
+                    self.note("You climb the stairs out into the daylight. You escaped!");
+                    true
+                } else {
+                    self.note("There is no exit here.");
+                    false
+                }
+            }
+        }
+    }
+
+    fn player_moves(&mut self, dir: Dir) -> bool {
+        let to = self.player.pos + dir.delta();
+        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
+            if !can_step(&self.map, self.player.pos, dir) {
+                self.note("You cannot reach it through the gap.");
+                return false;
+            }
+            self.player_attacks(i);
+            return true;
+        }
+        match self.map.tile(to) {
+            Tile::DoorClosed => return self.open_door(dir),
+            Tile::Water if self.map.contains(to) => {
+                self.note("The water is too deep to wade.");
+                return false;
+            }
+            Tile::Glass => {
+                self.note("A pane of glass is in the way.");
+                return false;
+            }
+            _ => {}
+        }
+        if !can_step(&self.map, self.player.pos, dir) {
+            if !self.map.blocks_movement(to) {
+                self.note("You cannot squeeze between the walls.");
+            }
+            return false;
+        }
+        self.player.pos = to;
+        if let Some(item) = self.item_at(to) {
+            let what = item.describe();
+            self.note(format!("You see here {what}. (g to pick up)"));
+        }
+        if self.map.tile(to) == Tile::Exit {
+            self.note("Stairs lead out of the dungeon. Press > to leave.");
+        }
+        true
+    }
+
+    fn player_attacks(&mut self, i: usize) {
+        let name = self.monsters[i].name();
+        match strike(&mut self.rng, PLAYER_STATS) {
+            Strike::Miss => self.note(format!("You miss the {name}.")),
+            Strike::Hit(damage) => {
+                self.monsters[i].hp -= damage;
+                if self.monsters[i].hp <= 0 {
+                    self.monsters.remove(i);
+                    self.player.kills += 1;
+                    self.note(format!("You kill the {name}! ({damage})"));
+                } else {
+                    self.note(format!("You hit the {name} ({damage})."));
+                }
+            }
+        }
+    }
+
+    fn open_door(&mut self, dir: Dir) -> bool {
+        let at = self.player.pos + dir.delta();
+        match self.map.tile(at) {
+            Tile::DoorClosed => {
+                self.set_tile(at, Tile::DoorOpen);
+                self.note("You open the door.");
+                true
+            }
+            Tile::DoorOpen => {
+                self.note("That door is already open.");
+                false
+            }
+            _ => {
+                self.note("There is no door there.");
+                false
+            }
+        }
+    }
+
+    fn close_door(&mut self, dir: Dir) -> bool {
+        let at = self.player.pos + dir.delta();
+        match self.map.tile(at) {
+            Tile::DoorOpen if self.monster_at(at).is_some() => {
+                self.note("Something stands in the doorway.");
+                false
+            }
+            Tile::DoorOpen if self.item_at(at).is_some() => {
+                self.note("Something lies in the doorway.");
+                false
+            }
+            Tile::DoorOpen => {
+                self.set_tile(at, Tile::DoorClosed);
+                self.note("You close the door.");
+                true
+            }
+            Tile::DoorClosed => {
+                self.note("That door is already closed.");
+                false
+            }
+            _ => {
+                self.note("There is no door there.");
+                false
+            }
+        }
+    }
+
+    fn pick_up(&mut self) -> bool {
+        let Some(i) = self.items.iter().position(|it| it.pos == self.player.pos) else {
+            self.note("There is nothing here to pick up.");
+            return false;
+        };
+        let item = self.items.remove(i);
+        match item.kind {
+            ItemKind::Potion => self.player.potions += item.amount,
+            ItemKind::Arrows => self.player.arrows += item.amount,
+            ItemKind::Gold => self.player.gold += item.amount,
+        }
+        self.note(format!("You pick up {}.", item.describe()));
+        true
+    }
+
+    fn quaff(&mut self) -> bool {
+        if self.player.potions == 0 {
+            self.note("You have no potion to drink.");
+            return false;
+        }
+        self.player.potions -= 1;
+        let heal = self.rng.random_range(6..=10);
+        let before = self.player.hp;
+        self.player.hp = (self.player.hp + heal).min(self.player.max_hp);
+        self.note(format!("You drink a healing potion and feel better (+{}).", self.player.hp - before));
+        true
+    }
+
+    /// Every living monster acts once, in the order of `monsters`.
+    fn monsters_act(&mut self) {
+        for i in 0..self.monsters.len() {
+            match ai::decide(self, i) {
+                MonsterAction::Wait => {}
+                MonsterAction::Step(to) => self.monsters[i].pos = to,
+                MonsterAction::Attack => {
+                    let m = &self.monsters[i];
+                    let (name, stats) = (m.name(), m.stats());
+                    match strike(&mut self.rng, stats) {
+                        Strike::Miss => self.note(format!("The {name} misses you.")),
+                        Strike::Hit(damage) => {
+                            self.player.hp -= damage;
+                            self.note(format!("The {name} hits you ({damage})."));
+                            if self.player.hp <= 0 {
+                                self.note(format!("You die, slain by {} {name}...", article(name)));
+                                self.outcome = Outcome::Dead { killer: format!("{} {name}", article(name)) };
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The interface's state machine over one game: which screen is up, the look cursor, the door
+//! prompt. It changes the game only by sending it actions.
+
+use crate::game::{Action, Dir, GameState, Outcome};
+use crate::geometry::Pos;
+use crate::map::Tile;
+
+use super::theme::Theme;
+
+/// The screen the player is on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The map, the panel and the log; keys play.
+    Normal,
+    /// The list of keys.
+    Help,
+    /// A cursor over the map describing what is (or was) there.
+    Look { cursor: Pos },
+    /// The whole message log; `scroll` lines up from the newest.
+    History { scroll: usize },
+    /// "Quit without saving?"
+    ConfirmQuit,
+    /// Waiting for the direction of a door to open (`open`) or close.
+    DoorPrompt { open: bool },
+    /// The player escaped.
+    Victory,
+    /// The player died.
+    Death,
+}
+
+/// What a key asks for; which ones apply depends on the mode.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Move(Dir),
+    Wait,
+    Open,
+    Close,
+    PickUp,
+    Quaff,
+    TakeExit,
+    Help,
+    Look,
+    History,
+    Quit,
+    SaveQuit,
+    /// Answer yes (to the quit question).
+    Yes,
+    /// Escape, or no: leave the current screen or prompt.
+    Back,
+    ScrollUp,
+    ScrollDown,
+    PageUp,
+    PageDown,
+    /// Ctrl-C: leave at once, without saving.
+    Interrupt,
+}
+
+/// What the event loop does after a command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+    SaveAndQuit,
+}
+
+/// The interface's state: the game, the current screen, and a one-line notice for things that
+/// are not game events (prompts, "no door here").
+#[derive(Clone, Debug)]
+pub struct App {
+    pub game: GameState,
+    pub mode: Mode,
+    pub theme: Theme,
+    pub notice: Option<String>,
+}
+
+impl App {
+    pub fn new(game: GameState, theme: Theme) -> Self {
+        let mode = end_mode(&game).unwrap_or(Mode::Normal);
+        App { game, mode, theme, notice: None }
+    }
+
+    /// Applies one command.
+    pub fn handle(&mut self, cmd: Command) -> Flow {
+        if cmd == Command::Interrupt {
+            return Flow::Quit;
+        }
+        self.notice = None;
+        match self.mode.clone() {
+            Mode::Normal => return self.normal(cmd),
+            Mode::Help => {
+                if matches!(cmd, Command::Back | Command::Help | Command::Quit) {
+                    self.mode = Mode::Normal;
+                }
+            }
+            Mode::Look { cursor } => match cmd {
+                Command::Move(dir) => {
+                    let next = cursor + dir.delta();
+                    if self.game.map.contains(next) {
+                        self.mode = Mode::Look { cursor: next };
+                    }
+                }
+                Command::Back | Command::Look | Command::Quit => self.mode = Mode::Normal,
+                _ => {}
+            },
+            Mode::History { scroll } => {
+                let max = self.game.log.len().saturating_sub(1);
+                let scroll = match cmd {
+                    Command::ScrollUp | Command::Move(Dir::N) => scroll + 1,
+                    Command::ScrollDown | Command::Move(Dir::S) => scroll.saturating_sub(1),
+                    Command::PageUp => scroll + 10,
+                    Command::PageDown => scroll.saturating_sub(10),
+                    Command::Back | Command::History | Command::Quit => {
+                        // Back to the end screen if the game is over.
+                        self.mode = end_mode(&self.game).unwrap_or(Mode::Normal);
+                        return Flow::Continue;
+                    }
+                    _ => scroll,
+                };
+                self.mode = Mode::History { scroll: scroll.min(max) };
+            }
+            Mode::ConfirmQuit => match cmd {
+                Command::Yes => return Flow::Quit,
+                Command::Back | Command::Quit => self.mode = Mode::Normal,
+                _ => {}
+            },
+            Mode::DoorPrompt { open } => match cmd {
+                Command::Move(dir) => {
+                    self.mode = Mode::Normal;
+                    self.play(if open { Action::Open(dir) } else { Action::Close(dir) });
+                }
+                Command::Back | Command::Quit => self.mode = Mode::Normal,
+                _ => self.notice = Some(door_question(open).into()),
+            },
+            Mode::Victory | Mode::Death => {
+                if matches!(cmd, Command::Back | Command::Quit | Command::Yes) {
+                    return Flow::Quit;
+                }
+                if cmd == Command::History {
+                    self.mode = Mode::History { scroll: 0 };
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn normal(&mut self, cmd: Command) -> Flow {
+        match cmd {
+            Command::Move(dir) => self.play(Action::Move(dir)),
+            Command::Wait => self.play(Action::Wait),
+            Command::PickUp => self.play(Action::PickUp),
+            Command::Quaff => self.play(Action::Quaff),
+            Command::TakeExit => self.play(Action::TakeExit),
+            Command::Open | Command::Close => self.door(cmd == Command::Open),
+            Command::Help => self.mode = Mode::Help,
+            Command::Look => self.mode = Mode::Look { cursor: self.game.player.pos },
+            Command::History => self.mode = Mode::History { scroll: 0 },
+            Command::Quit => self.mode = Mode::ConfirmQuit,
+            Command::SaveQuit => return Flow::SaveAndQuit,
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    /// `o` / `c`: acts at once on the only door that fits, else asks for a direction.
+    fn door(&mut self, open: bool) {
+        let want = if open { Tile::DoorClosed } else { Tile::DoorOpen };
+        let here = self.game.player.pos;
+        let fits: Vec<Dir> =
+            Dir::ALL.into_iter().filter(|d| self.game.map.tile(here + d.delta()) == want).collect();
+        match fits.as_slice() {
+            [] => {
+                let what = if open { "closed" } else { "open" };
+                self.notice = Some(format!("There is no {what} door next to you."));
+            }
+            [dir] => self.play(if open { Action::Open(*dir) } else { Action::Close(*dir) }),
+            _ => {
+                self.mode = Mode::DoorPrompt { open };
+                self.notice = Some(door_question(open).into());
+            }
+        }
+    }
+
+    fn play(&mut self, action: Action) {
+        self.game.act(action);
+        if let Some(mode) = end_mode(&self.game) {
+            self.mode = mode;
+        }
+    }
+}
+
+fn door_question(open: bool) -> &'static str {
+    if open {
+        "Open which door? (direction, Esc to cancel)"
+    } else {
+        "Close which door? (direction, Esc to cancel)"
+    }
+}
+
+fn end_mode(game: &GameState) -> Option<Mode> {
+    match game.outcome {
+        Outcome::Playing => None,
+        Outcome::Won => Some(Mode::Victory),
+        Outcome::Dead { .. } => Some(Mode::Death),
+    }
+}

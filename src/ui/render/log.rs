@@ -1,0 +1,49 @@
+//! The message area under the map, and the full history screen.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use crate::game::GameState;
+use crate::ui::theme::Theme;
+
+/// The newest messages, newest last; messages of the current turn stand out, older ones are
+/// faint. `notice` (a prompt or hint) takes the last line.
+pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = Block::bordered()
+        .title(" Messages (m: history) ")
+        .border_style(theme.border)
+        .title_style(theme.faint);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let room = inner.height as usize - usize::from(notice.is_some()).min(inner.height as usize);
+    let mut lines: Vec<Line> = game
+        .log
+        .recent(room)
+        .iter()
+        .map(|m| Line::styled(m.text.clone(), if m.turn == game.turn { theme.text } else { theme.faint }))
+        .collect();
+    if let Some(n) = notice {
+        lines.push(Line::styled(n.to_string(), theme.title));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// Every message, `scroll` lines up from the newest.
+pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = Block::bordered()
+        .title(" Message history — Up/Down/PgUp/PgDn scroll, Esc to return ")
+        .border_style(theme.border)
+        .title_style(theme.title);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let all = game.log.messages();
+    let end = all.len().saturating_sub(scroll);
+    let start = end.saturating_sub(inner.height as usize);
+    let lines: Vec<Line> = all[start..end]
+        .iter()
+        .map(|m| Line::styled(format!("{:>5}  {}", m.turn, m.text), theme.text))
+        .collect();
+    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+}

@@ -1,0 +1,67 @@
+//! Drawing an [`App`] into a ratatui buffer. Every function here reads state and writes cells;
+//! none changes the app or the game, so any screen can be rendered to a `TestBackend`.
+
+pub mod help;
+pub mod log;
+pub mod look;
+pub mod map;
+pub mod panel;
+pub mod screens;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+
+use super::app::{App, Mode};
+
+/// The smallest terminal the game draws its screens in; below it a notice says so.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 18;
+/// The side panel's width, border included.
+pub const PANEL_WIDTH: u16 = 28;
+/// The message area's height, border included.
+pub const LOG_HEIGHT: u16 = 7;
+
+/// Draws the whole screen for the frame.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    render(app, area, frame.buffer_mut());
+}
+
+/// Draws the whole screen into `buf` over `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        screens::too_small(area, buf, &app.theme);
+        return;
+    }
+    match &app.mode {
+        Mode::Help => help::render(area, buf, &app.theme),
+        Mode::History { scroll } => log::history(&app.game, *scroll, area, buf, &app.theme),
+        Mode::Victory => screens::victory(&app.game, area, buf, &app.theme),
+        Mode::Death => screens::death(&app.game, area, buf, &app.theme),
+        Mode::Normal | Mode::Look { .. } | Mode::ConfirmQuit | Mode::DoorPrompt { .. } => {
+            main_screen(app, area, buf);
+            if app.mode == Mode::ConfirmQuit {
+                screens::confirm_quit(area, buf, &app.theme);
+            }
+        }
+    }
+}
+
+/// The map, the side panel and the message log.
+fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let [top, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Length(LOG_HEIGHT)]).areas(area);
+    let [map_area, panel_area] =
+        Layout::horizontal([Constraint::Fill(1), Constraint::Length(PANEL_WIDTH)]).areas(top);
+    let cursor = match app.mode {
+        Mode::Look { cursor } => Some(cursor),
+        _ => None,
+    };
+    map::render(&app.game, cursor, map_area, buf, &app.theme);
+    panel::render(&app.game, cursor, panel_area, buf, &app.theme);
+    let hint = match app.mode {
+        Mode::Look { .. } => Some("Look: move the cursor; Esc or x to leave."),
+        _ => None,
+    };
+    log::recent(&app.game, app.notice.as_deref().or(hint), bottom, buf, &app.theme);
+}

@@ -1,0 +1,117 @@
+//! Colours and emphasis. One theme in colour, one without (for `NO_COLOR`).
+//!
+//! What matters most is that remembered cells read differently from visible ones in both: the
+//! colour theme dims and greys them, the monochrome theme relies on modifiers alone — visible
+//! cells bold, remembered cells dim — and uses `Color::Reset` everywhere, because with
+//! `NO_COLOR` crossterm's colour reset also drops bold and dim.
+
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::map::{ItemKind, MonsterKind, Tile};
+
+/// The styles the renderer draws with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub monochrome: bool,
+    /// The base of every visible cell (bold, never dim).
+    pub visible: Style,
+    /// The base of every remembered cell (dim, never bold).
+    pub remembered: Style,
+    pub player: Style,
+    pub cursor: Style,
+    pub border: Style,
+    pub title: Style,
+    pub text: Style,
+    pub faint: Style,
+    pub good: Style,
+    pub bad: Style,
+}
+
+impl Theme {
+    /// The theme for the environment: monochrome when `NO_COLOR` is set to anything non-empty
+    /// (<https://no-color.org>).
+    pub fn from_env() -> Self {
+        match std::env::var_os("NO_COLOR") {
+            Some(v) if !v.is_empty() => Theme::monochrome(),
+            _ => Theme::colour(),
+        }
+    }
+
+    pub fn colour() -> Self {
+        Theme {
+            monochrome: false,
+            visible: Style::new().add_modifier(Modifier::BOLD),
+            remembered: Style::new().fg(Color::DarkGray).add_modifier(Modifier::DIM),
+            player: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            cursor: Style::new().add_modifier(Modifier::REVERSED),
+            border: Style::new().fg(Color::DarkGray),
+            title: Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            text: Style::new(),
+            faint: Style::new().fg(Color::DarkGray),
+            good: Style::new().fg(Color::Green),
+            bad: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+        }
+    }
+
+    pub fn monochrome() -> Self {
+        let reset = Style::new().fg(Color::Reset).bg(Color::Reset);
+        Theme {
+            monochrome: true,
+            visible: reset.add_modifier(Modifier::BOLD),
+            remembered: reset.add_modifier(Modifier::DIM),
+            player: reset.add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            cursor: reset.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED),
+            border: reset,
+            title: reset.add_modifier(Modifier::BOLD),
+            text: reset,
+            faint: reset.add_modifier(Modifier::DIM),
+            good: reset,
+            bad: reset.add_modifier(Modifier::BOLD),
+        }
+    }
+
+    fn tint(&self, base: Style, colour: Color) -> Style {
+        if self.monochrome { base } else { base.fg(colour) }
+    }
+
+    /// A terrain cell in view.
+    pub fn tile_visible(&self, tile: Tile) -> Style {
+        let colour = match tile {
+            Tile::Wall => Color::Gray,
+            Tile::Floor => Color::White,
+            Tile::DoorClosed | Tile::DoorOpen => Color::Rgb(200, 140, 60),
+            Tile::Glass => Color::LightCyan,
+            Tile::Water => Color::Blue,
+            Tile::Exit => Color::LightYellow,
+        };
+        self.tint(self.visible, colour)
+    }
+
+    /// A terrain cell remembered, not in view.
+    pub fn tile_remembered(&self, _tile: Tile) -> Style {
+        self.remembered
+    }
+
+    pub fn monster(&self, kind: MonsterKind) -> Style {
+        let colour = match kind {
+            MonsterKind::Rat => Color::Rgb(170, 120, 80),
+            MonsterKind::Goblin => Color::LightGreen,
+            MonsterKind::Orc => Color::LightRed,
+            MonsterKind::Archer => Color::LightMagenta,
+        };
+        self.tint(self.visible, colour)
+    }
+
+    pub fn item_visible(&self, kind: ItemKind) -> Style {
+        let colour = match kind {
+            ItemKind::Potion => Color::LightMagenta,
+            ItemKind::Arrows => Color::LightCyan,
+            ItemKind::Gold => Color::Yellow,
+        };
+        self.tint(self.visible, colour)
+    }
+
+    pub fn item_remembered(&self, _kind: ItemKind) -> Style {
+        self.remembered
+    }
+}

@@ -1,0 +1,321 @@
+//! The rules, played without a terminal: sight, memory, doors, combat, items, determinism.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+#[path = "game_maps/art.rs"]
+mod art;
+
+use art::art;
+use sightline::fov::Fov;
+use sightline::game::{Acted, Action, Dir, GameState, Outcome};
+use sightline::map::{ItemKind, ItemSpawn, Map, MonsterKind, MonsterSpawn, Tile};
+use sightline::{Grid, Pos};
+
+/// The field of view computed afresh with `fov::multicast`, sorted, for comparison with the game's.
+fn fresh_fov(game: &GameState) -> Vec<Pos> {
+    let mut fov = Fov::new(game.map.width(), game.map.height());
+    sightline::fov::multicast::compute(game.player.pos, game.sight_radius, &game.map, &mut fov);
+    let mut cells = fov.cells().to_vec();
+    cells.sort();
+    cells
+}
+
+fn game_fov(game: &GameState) -> Vec<Pos> {
+    let mut cells = game.view().cells().to_vec();
+    cells.sort();
+    cells
+}
+
+fn texts(game: &GameState) -> Vec<String> {
+    game.log.messages().iter().map(|m| m.text.clone()).collect()
+}
+
+const TWO_ROOMS: &[&str] = &["###########", "#....#....#", "#.@..+....#", "#....#....#", "###########"];
+
+#[test]
+fn a_closed_door_hides_the_room_behind_it_and_opening_it_shows_it() {
+    let mut game = GameState::new(art(TWO_ROOMS), 1).unwrap();
+    let behind = Pos::new(8, 2);
+    assert!(!game.is_visible(behind));
+    assert!(game.is_visible(Pos::new(5, 2)), "the door itself is seen");
+    assert!(!game.memory.is_known(behind));
+    game.act(Action::Move(Dir::E));
+    game.act(Action::Move(Dir::E));
+    assert_eq!(game.player.pos, Pos::new(4, 2));
+    assert_eq!(game.act(Action::Move(Dir::E)), Acted::Turn, "bumping a door opens it");
+    assert_eq!(game.map.tile(Pos::new(5, 2)), Tile::DoorOpen);
+    assert_eq!(game.player.pos, Pos::new(4, 2), "opening does not move");
+    assert!(game.is_visible(behind));
+    assert!(game.memory.is_known(behind));
+    assert_eq!(game_fov(&game), fresh_fov(&game));
+    assert_eq!(game.act(Action::Close(Dir::E)), Acted::Turn);
+    assert!(!game.is_visible(behind));
+    assert!(game.memory.is_known(behind), "memory keeps what was seen");
+}
+
+#[test]
+fn the_view_is_recomputed_after_every_action() {
+    let map = art(&[
+        "##############",
+        "#....#.......#",
+        "#.@..+...##..#",
+        "#....#..g....#",
+        "#.!..#.......#",
+        "######'#######",
+        "#....#.......#",
+        "##############",
+    ]);
+    let mut game = GameState::new(map, 7).unwrap();
+    let actions = [
+        Action::Move(Dir::S),
+        Action::Move(Dir::S),
+        Action::PickUp,
+        Action::Move(Dir::NE),
+        Action::Move(Dir::NE),
+        Action::Move(Dir::E),
+        Action::Open(Dir::E),
+        Action::Wait,
+        Action::Move(Dir::E),
+        Action::Close(Dir::W),
+        Action::Move(Dir::E),
+    ];
+    for a in actions {
+        game.act(a);
+        assert_eq!(game_fov(&game), fresh_fov(&game), "after {a:?} at turn {}", game.turn);
+        for &p in game.view().cells() {
+            assert_eq!(game.memory.tile(p), Some(game.map.tile(p)), "memory of visible {p}");
+        }
+    }
+}
+
+#[test]
+fn memory_keeps_a_door_as_last_seen_after_it_changes_out_of_sight() {
+    let map = art(&["##########", "#@.'.....#", "#.########", "#.#", "#.#", "#.#", "#.#", "###"]
+        .map(|r| format!("{r:#<10}"))
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    let door = Pos::new(3, 1);
+    let mut game = GameState::new(map, 3).unwrap();
+    assert!(game.is_visible(door));
+    assert_eq!(game.memory.tile(door), Some(Tile::DoorOpen));
+    // Walk to the bottom of the side corridor, out of the door's sight.
+    while game.act(Action::Move(Dir::S)) == Acted::Turn {}
+    assert_eq!(game.player.pos, Pos::new(1, 6));
+    assert!(!game.is_visible(door));
+    // Something closes it behind the player's back.
+    game.map.tiles.set(door, Tile::DoorClosed);
+    game.act(Action::Wait);
+    assert!(!game.is_visible(door), "closed, it is still out of sight");
+    assert_eq!(game.memory.tile(door), Some(Tile::DoorOpen), "remembered as last seen");
+    // Back in view, the memory catches up.
+    while !game.is_visible(door) {
+        assert_eq!(game.act(Action::Move(Dir::N)), Acted::Turn);
+    }
+    assert_eq!(game.memory.tile(door), Some(Tile::DoorClosed));
+}
+
+#[test]
+fn glass_and_water_let_sight_through_but_not_the_player() {
+    let map = art(&["#######", "#@.\"..#", "#..~..#", "#######"]);
+    let mut game = GameState::new(map, 0).unwrap();
+    assert!(game.is_visible(Pos::new(5, 1)), "seen through glass");
+    assert!(game.is_visible(Pos::new(5, 2)), "seen across water");
+    game.act(Action::Move(Dir::E));
+    assert_eq!(game.act(Action::Move(Dir::E)), Acted::NoTurn);
+    assert_eq!(game.player.pos, Pos::new(2, 1));
+    assert_eq!(game.act(Action::Move(Dir::SE)), Acted::NoTurn);
+    assert_eq!(game.turn, 1, "failed moves take no time");
+}
+
+#[test]
+fn diagonal_moves_do_not_squeeze_between_walls() {
+    let map = art(&["#####", "#@#.#", "##..#", "#####"]);
+    let mut game = GameState::new(map, 0).unwrap();
+    assert_eq!(game.act(Action::Move(Dir::SE)), Acted::NoTurn);
+    assert_eq!(game.player.pos, Pos::new(1, 1));
+    assert!(texts(&game).last().unwrap().contains("squeeze"));
+}
+
+#[test]
+fn monsters_in_view_chase_and_fight_and_can_kill_the_player() {
+    let map = art(&["##########", "#@......o#", "##########"]);
+    let mut game = GameState::new(map, 11).unwrap();
+    assert!(texts(&game).iter().any(|t| t == "You see an orc."));
+    let start = game.monsters[0].pos;
+    game.act(Action::Wait);
+    assert_eq!(game.monsters[0].pos, start - Pos::new(1, 0), "it closes in");
+    let mut turns = 0;
+    while !game.is_over() {
+        game.act(Action::Wait);
+        turns += 1;
+        assert!(turns < 500, "an orc always kills a player who waits");
+    }
+    assert!(matches!(&game.outcome, Outcome::Dead { killer } if killer == "an orc"));
+    let log = texts(&game);
+    let hit = log.iter().find(|t| t.starts_with("The orc hits you (")).expect("a hit message");
+    assert!(hit.ends_with(")."), "{hit}");
+    assert!(game.player.hp <= 0);
+    assert_eq!(game.act(Action::Wait), Acted::NoTurn, "nothing happens after death");
+}
+
+#[test]
+fn a_monster_out_of_sight_stays_put() {
+    let map = art(&["#########", "#@..+..g#", "#########"]);
+    let mut game = GameState::new(map, 5).unwrap();
+    let start = game.monsters[0].pos;
+    for _ in 0..5 {
+        game.act(Action::Wait);
+    }
+    assert_eq!(game.monsters[0].pos, start);
+    assert!(!texts(&game).iter().any(|t| t.contains("goblin")));
+}
+
+#[test]
+fn bumping_a_monster_attacks_it_until_it_dies() {
+    let map = art(&["#####", "#@r.#", "#####"]);
+    let mut game = GameState::new(map, 2).unwrap();
+    let mut turns = 0;
+    while !game.monsters.is_empty() && !game.is_over() {
+        game.act(Action::Move(Dir::E));
+        turns += 1;
+        assert!(turns < 100);
+    }
+    assert_eq!(game.player.kills, 1);
+    assert!(texts(&game).iter().any(|t| t.starts_with("You kill the rat!")));
+    assert_eq!(game.score(), 10);
+}
+
+#[test]
+fn items_are_picked_up_and_potions_heal() {
+    let map = art(&["######", "#@!|$#", "######"]);
+    let mut game = GameState::new(map, 9).unwrap();
+    let arrows = game.player.arrows;
+    assert_eq!(game.act(Action::PickUp), Acted::NoTurn);
+    for _ in 0..3 {
+        game.act(Action::Move(Dir::E));
+        assert_eq!(game.act(Action::PickUp), Acted::Turn);
+    }
+    assert!(game.items.is_empty());
+    assert_eq!(game.player.potions, 2);
+    assert!((3..=6).contains(&(game.player.arrows - arrows)));
+    assert!((5..=25).contains(&game.player.gold));
+    game.player.hp = 5;
+    assert_eq!(game.act(Action::Quaff), Acted::Turn);
+    assert!((11..=15).contains(&game.player.hp));
+    game.act(Action::Quaff);
+    game.player.hp = game.player.max_hp - 1;
+    assert_eq!(game.act(Action::Quaff), Acted::NoTurn, "no potions left");
+}
+
+#[test]
+fn taking_the_exit_wins() {
+    let map = art(&["#####", "#@.>#", "#####"]);
+    let mut game = GameState::new(map, 0).unwrap();
+    assert_eq!(game.act(Action::TakeExit), Acted::NoTurn);
+    game.act(Action::Move(Dir::E));
+    game.act(Action::Move(Dir::E));
+    assert_eq!(game.outcome, Outcome::Playing, "stepping on the stairs does not leave");
+    assert_eq!(game.act(Action::TakeExit), Acted::Turn);
+    assert_eq!(game.outcome, Outcome::Won);
+    assert_eq!(game.score(), 100);
+}
+
+#[test]
+fn a_map_without_a_player_start_cannot_start() {
+    let map = art(&["###", "#.#", "###"]);
+    assert!(GameState::new(map, 0).is_err());
+}
+
+/// A random walled map with a few monsters, items and doors, from `seed`.
+fn random_map(seed: u64) -> Map {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (w, h) = (24, 14);
+    let mut tiles = Grid::new(w, h, Tile::Floor);
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let p = Pos::new(x, y);
+            let edge = x == 0 || y == 0 || x == w as i32 - 1 || y == h as i32 - 1;
+            let t = if edge {
+                Tile::Wall
+            } else {
+                match rng.random_range(0..20) {
+                    0..=2 => Tile::Wall,
+                    3 => Tile::DoorClosed,
+                    4 => Tile::DoorOpen,
+                    _ => Tile::Floor,
+                }
+            };
+            tiles.set(p, t);
+        }
+    }
+    let mut map = Map::open(w, h);
+    map.tiles = tiles;
+    let floors: Vec<Pos> = map.tiles.iter().filter(|(_, t)| **t == Tile::Floor).map(|(p, _)| p).collect();
+    map.player_start = Some(floors[0]);
+    for (i, &p) in floors.iter().skip(1).step_by(17).enumerate() {
+        if i % 2 == 0 {
+            map.monsters.push(MonsterSpawn { pos: p, kind: MonsterKind::ALL[i % 4] });
+        } else {
+            map.items.push(ItemSpawn { pos: p, kind: ItemKind::ALL[i % 3] });
+        }
+    }
+    map
+}
+
+fn random_actions(seed: u64, n: usize) -> Vec<Action> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            let dir = Dir::ALL[rng.random_range(0..8)];
+            match rng.random_range(0..12) {
+                0 => Action::Wait,
+                1 => Action::Open(dir),
+                2 => Action::Close(dir),
+                3 => Action::PickUp,
+                4 => Action::Quaff,
+                _ => Action::Move(dir),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_seed_and_actions_give_the_same_game() {
+    for seed in 0..8 {
+        let actions = random_actions(seed + 100, 150);
+        let play = |game_seed: u64, check_fov: bool| {
+            let mut game = GameState::new(random_map(seed), game_seed).unwrap();
+            for &a in &actions {
+                game.act(a);
+                if check_fov {
+                    assert_eq!(game_fov(&game), fresh_fov(&game));
+                }
+            }
+            game
+        };
+        let (a, b) = (play(seed, true), play(seed, false));
+        assert_eq!(a, b, "map {seed}");
+        assert!(a.turn > 0);
+        // The generator is part of the state: a different seed rolls a different game.
+        assert_ne!(a, play(seed + 1_000, false));
+    }
+}
+
+#[test]
+fn the_player_heals_slowly_over_time() {
+    let mut game = GameState::new(art(&["####", "#@.#", "####"]), 0).unwrap();
+    game.player.hp = 10;
+    let every = sightline::game::turn::REGEN_EVERY;
+    for _ in 0..every - 1 {
+        game.act(Action::Wait);
+    }
+    assert_eq!(game.player.hp, 10);
+    game.act(Action::Wait);
+    assert_eq!(game.player.hp, 11);
+    game.player.hp = game.player.max_hp;
+    for _ in 0..every {
+        game.act(Action::Wait);
+    }
+    assert_eq!(game.player.hp, game.player.max_hp, "never above the maximum");
+}

@@ -1,0 +1,90 @@
+//! Memory bounds of the loader, measured with a counting allocator: a 4096×4096 map costs its
+//! source text plus about one byte per cell (no second copy of the text, no per-cell strings),
+//! and a map over the size limit is rejected without allocating its grid.
+//!
+//! One test function only: the allocator counts the whole process, so nothing may run beside it.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use sightline::map::MAX_SIDE;
+use sightline::map::format::{parse_ron, parse_text};
+
+struct Counting;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = CURRENT.fetch_add(layout.size(), Relaxed) + layout.size();
+        PEAK.fetch_max(now, Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        CURRENT.fetch_sub(layout.size(), Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // counted as the old and the new block both alive, as they are while copying
+        let now = CURRENT.fetch_add(new_size, Relaxed) + new_size;
+        PEAK.fetch_max(now, Relaxed);
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        CURRENT.fetch_sub(layout.size(), Relaxed);
+        p
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The most memory `f` holds at once beyond what was allocated before it ran.
+fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = CURRENT.load(Relaxed);
+    PEAK.store(base, Relaxed);
+    let out = f();
+    (out, PEAK.load(Relaxed) - base)
+}
+
+#[test]
+fn loading_costs_one_byte_per_cell_beyond_the_source() {
+    let side = MAX_SIDE;
+    let cells = side * side;
+    let row = format!("#{}#", ".".repeat(side - 2));
+
+    // RON: rows borrowed from the source, one byte per tile
+    let mut src = String::with_capacity(cells + 8 * side + 64);
+    src.push_str("(name: \"big\", rows: [\n");
+    for _ in 0..side {
+        src.push('"');
+        src.push_str(&row);
+        src.push_str("\",\n");
+    }
+    src.push_str("])\n");
+    let (map, extra) = peak_during(|| parse_ron(&src, "big.ron"));
+    let map = map.unwrap();
+    assert_eq!((map.width(), map.height()), (side, side));
+    eprintln!("RON {side}x{side}: {extra} bytes beyond the {}-byte source", src.len());
+    assert!(extra <= cells + cells / 8, "RON: {extra} bytes beyond the source for {cells} cells");
+    drop(map);
+
+    // plain text: the same
+    let text: String = (0..side).map(|_| format!("{row}\n")).collect();
+    let (map, extra) = peak_during(|| parse_text(&text, "big.txt"));
+    assert!(map.is_ok());
+    eprintln!("text {side}x{side}: {extra} bytes beyond the {}-byte source", text.len());
+    assert!(extra <= cells + cells / 8, "text: {extra} bytes beyond the source for {cells} cells");
+    drop(map);
+
+    // one row too many: rejected without a grid
+    let over: String = (0..=side).map(|_| format!("{row}\n")).collect();
+    let (result, extra) = peak_during(|| parse_text(&over, "over.txt"));
+    assert!(result.is_err());
+    assert!(extra < cells / 16, "rejecting {} rows allocated {extra} bytes", side + 1);
+
+    // rows far too wide: rejected without a grid
+    let wide = format!("(name: \"w\", rows: [\"{}\", \"{}\"])", ".".repeat(3 * side), ".".repeat(3 * side));
+    let (result, extra) = peak_during(|| parse_ron(&wide, "wide.ron"));
+    assert!(result.is_err());
+    assert!(extra < 64 * 1024, "rejecting over-wide rows allocated {extra} bytes");
+}

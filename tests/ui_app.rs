@@ -1,0 +1,105 @@
+//! The interface's state machine: prompts, quitting, history, look mode — without a terminal.
+
+#[path = "game_maps/art.rs"]
+mod art;
+
+use art::art;
+use sightline::Pos;
+use sightline::Tile;
+use sightline::game::{Dir, GameState};
+use sightline::ui::app::{Command, Flow};
+use sightline::ui::render::look::describe;
+use sightline::ui::{App, Mode, Theme};
+
+fn app(rows: &[&str]) -> App {
+    App::new(GameState::new(art(rows), 8).unwrap(), Theme::colour())
+}
+
+#[test]
+fn open_acts_at_once_on_the_only_door_and_asks_when_there_are_two() {
+    let mut one = app(&["#####", "#@+.#", "#####"]);
+    one.handle(Command::Open);
+    assert_eq!(one.mode, Mode::Normal);
+    assert_eq!(one.game.map.tile(Pos::new(2, 1)), Tile::DoorOpen);
+    assert_eq!(one.game.turn, 1);
+
+    let mut two = app(&["#####", "#.+.#", "#+@.#", "#####"]);
+    two.handle(Command::Open);
+    assert_eq!(two.mode, Mode::DoorPrompt { open: true });
+    assert_eq!(two.game.turn, 0, "asking takes no time");
+    two.handle(Command::Move(Dir::W));
+    assert_eq!(two.mode, Mode::Normal);
+    assert_eq!(two.game.map.tile(Pos::new(1, 2)), Tile::DoorOpen);
+    assert_eq!(two.game.map.tile(Pos::new(2, 1)), Tile::DoorClosed);
+
+    let mut none = app(&["####", "#@.#", "####"]);
+    none.handle(Command::Close);
+    assert_eq!(none.game.turn, 0);
+    assert_eq!(none.notice.as_deref(), Some("There is no open door next to you."));
+}
+
+#[test]
+fn quitting_asks_first_and_saving_quits_at_once() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    assert_eq!(a.handle(Command::Quit), Flow::Continue);
+    assert_eq!(a.mode, Mode::ConfirmQuit);
+    assert_eq!(a.handle(Command::Back), Flow::Continue);
+    assert_eq!(a.mode, Mode::Normal);
+    a.handle(Command::Quit);
+    assert_eq!(a.handle(Command::Yes), Flow::Quit);
+    let mut b = app(&["####", "#@.#", "####"]);
+    assert_eq!(b.handle(Command::SaveQuit), Flow::SaveAndQuit);
+    assert_eq!(b.handle(Command::Interrupt), Flow::Quit);
+}
+
+#[test]
+fn look_mode_moves_a_cursor_and_leaves_the_game_alone() {
+    let mut a = app(&["#######", "#@.+.g#", "#######"]);
+    let before = a.game.clone();
+    a.handle(Command::Look);
+    assert_eq!(a.mode, Mode::Look { cursor: Pos::new(1, 1) });
+    for _ in 0..10 {
+        a.handle(Command::Move(Dir::E));
+    }
+    assert_eq!(a.mode, Mode::Look { cursor: Pos::new(6, 1) }, "the cursor stays on the map");
+    assert_eq!(a.game, before, "looking takes no turn");
+    assert_eq!(describe(&a.game, Pos::new(5, 1)), "You have not seen this place.");
+    assert_eq!(describe(&a.game, Pos::new(3, 1)), "You see a closed door.");
+    assert_eq!(describe(&a.game, Pos::new(1, 1)), "You, standing on the floor.");
+    a.handle(Command::Back);
+    assert_eq!(a.mode, Mode::Normal);
+}
+
+#[test]
+fn history_scrolls_within_the_log() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    for _ in 0..5 {
+        a.handle(Command::Move(Dir::N)); // bumping the wall logs nothing and takes no turn
+        a.handle(Command::Quaff);
+    }
+    let n = a.game.log.len();
+    assert!(n >= 3);
+    a.handle(Command::History);
+    for _ in 0..100 {
+        a.handle(Command::ScrollUp);
+    }
+    assert_eq!(a.mode, Mode::History { scroll: n - 1 });
+    a.handle(Command::PageDown);
+    a.handle(Command::PageDown);
+    assert_eq!(a.mode, Mode::History { scroll: (n - 1).saturating_sub(20) });
+    a.handle(Command::Back);
+    assert_eq!(a.mode, Mode::Normal);
+}
+
+#[test]
+fn the_history_of_a_finished_game_returns_to_its_end_screen() {
+    let mut a = app(&["#####", "#@>.#", "#####"]);
+    a.handle(Command::Move(Dir::E));
+    a.handle(Command::TakeExit);
+    assert_eq!(a.mode, Mode::Victory);
+    a.handle(Command::History);
+    assert_eq!(a.mode, Mode::History { scroll: 0 });
+    a.handle(Command::Back);
+    assert_eq!(a.mode, Mode::Victory);
+    assert_eq!(a.handle(Command::Yes), Flow::Quit);
+}
