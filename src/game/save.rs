@@ -134,8 +134,8 @@ pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveEr
 }
 
 /// The largest save read, in bytes. Saves are untrusted input too: this bounds the memory a
-/// hostile one can take. A fully explored 4096×4096 map saves to about 430 MB (26 bytes a cell).
-pub const MAX_SAVE_BYTES: u64 = 1 << 30;
+/// hostile one can take. A 4096×4096 game saves to about 150 MB (9 bytes a cell).
+pub const MAX_SAVE_BYTES: u64 = 256 << 20;
 
 /// Reads the save at `path`. The file is never modified.
 pub fn load(path: &Path) -> Result<GameState, SaveError> {
