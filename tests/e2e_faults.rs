@@ -141,7 +141,10 @@ impl Session {
 
     /// Whether the line discipline is in cooked mode: `(icanon, echo)` as `stty` reports them.
     fn line_discipline(&self) -> (bool, bool) {
-        let out = Command::new("stty").arg("-F").arg(&self.slave_path).arg("-a").output().expect("run stty");
+        // GNU stty names the device with -F, BSD (macOS) stty with -f.
+        let device = if cfg!(target_os = "macos") { "-f" } else { "-F" };
+        let out =
+            Command::new("stty").arg(device).arg(&self.slave_path).arg("-a").output().expect("run stty");
         assert!(out.status.success(), "stty: {}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ';').collect();
