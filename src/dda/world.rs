@@ -28,16 +28,16 @@
 //! The number of steps on each axis is computed exactly up front (`|⌊x₁/w⌋ − ⌊x₀/w⌋|`, with an
 //! exact floor), so the walk always ends in the end point's cell however long the segment is:
 //! there is no accumulated position to drift. Which axis steps next is decided, like in
-//! [`super::cells`], by an integer error term: the difference of the parameters of the next
-//! two boundary crossings, scaled to 128-bit fixed point once from the inputs (the larger of
-//! the two per-axis speeds gets 75 significant bits) and then updated by exact integer
-//! additions. Ties (exact corners) are therefore detected exactly whenever the segment's
-//! extents in cells and the start point's offsets inside its cell are exact in `f64` and
-//! within a factor of about 2²⁰ of each other, as with integer or dyadic coordinates and
-//! power-of-two cell sizes. Otherwise the rounding of the scaled speeds (2⁻⁷⁴ relative) makes
-//! a crossing order uncertain only where two crossings `k` cells from the start are closer
-//! than about `k · 2⁻⁷⁴` of the segment's parameter: such a pair may be walked as a corner,
-//! never through a cell farther away.
+//! [`super::cells`], by an integer error term: the difference of the parameters of the next two
+//! boundary crossings, scaled to 64-bit fixed point once from the inputs (the larger of the two
+//! per-axis speeds gets 61 significant bits; its products with the start's offsets inside its
+//! cell are rounded once, exactly) and then updated by exact integer additions. Ties (exact
+//! corners) are therefore detected exactly whenever the segment's extents in cells and the
+//! start's offsets are exact in `f64` and their significant bits fit that fixed point, as with
+//! integer or dyadic coordinates and power-of-two cell sizes. Otherwise the rounding of the
+//! scaled speeds (2⁻⁶¹ relative) leaves a crossing order uncertain only where two crossings `k`
+//! cells from the start are closer than about `k · 2⁻⁶⁰` (relative): such a pair may be walked
+//! as a corner or in the other order, never through a cell farther away.
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -85,9 +85,10 @@ pub fn traverse(
     // t_x < t_y  ⇔  first_x / speed_x < first_y / speed_y  ⇔  first_x·speed_y − first_y·speed_x < 0.
     // Speeds scaled by a common power of two into fixed point; the error term then moves by
     // +speed_y on an x step and −speed_x on a y step, exactly.
-    let scale = pow2_exponent_to(x.speed.max(y.speed), 74);
+    let scale = pow2_exponent_to(x.speed.max(y.speed), 60);
     let (sx, sy) = (fixed(x.speed, scale), fixed(y.speed, scale));
-    let err = mul_frac(x.first, sy) as i128 - mul_frac(y.first, sx) as i128;
+    // Every term is below 2^61, so the error term stays well inside an i64.
+    let err = mul_frac(x.first, sy) as i64 - mul_frac(y.first, sx) as i64;
     Ok(Traversal {
         x: x.cell,
         y: y.cell,
@@ -96,10 +97,10 @@ pub fn traverse(
         left_x: x.left,
         left_y: y.left,
         err,
-        inc_x: sy as i128,
-        inc_y: sx as i128,
-        x_tie: i128::from(!x.late || y.late),
-        y_tie: i128::from(!y.late || x.late),
+        inc_x: sy as i64,
+        inc_y: sx as i64,
+        x_tie: i64::from(!x.late || y.late),
+        y_tie: i64::from(!y.late || x.late),
         done: false,
     })
 }
@@ -133,7 +134,7 @@ fn round_shr(v: u128, k: u32) -> u128 {
     }
 }
 
-/// `round(v · 2^s)` as an integer, with no floating-point rounding; `v · 2^s` is below `2^76`
+/// `round(v · 2^s)` as an integer, with no floating-point rounding; `v · 2^s` is below `2^62`
 /// by the choice of `s`.
 fn fixed(v: f64, s: i32) -> u128 {
     let (m, e) = decompose(v);
@@ -228,12 +229,12 @@ pub struct Traversal {
     left_y: u64,
     /// `t_x − t_y` for the next crossings, in the fixed point of [`traverse`]: negative when
     /// the x boundary comes first, zero at an exact corner.
-    err: i128,
-    inc_x: i128,
-    inc_y: i128,
+    err: i64,
+    inc_x: i64,
+    inc_y: i64,
     /// 1 when this axis steps at an exact tie (both do: a diagonal step), else 0.
-    x_tie: i128,
-    y_tie: i128,
+    x_tie: i64,
+    y_tie: i64,
     done: bool,
 }
 
@@ -253,7 +254,7 @@ impl Iterator for Traversal {
             self.y += self.step_y & -(my as i64);
             self.left_x -= mx as u64;
             self.left_y -= my as u64;
-            self.err += (self.inc_x & -(mx as i128)) - (self.inc_y & -(my as i128));
+            self.err += (self.inc_x & -(mx as i64)) - (self.inc_y & -(my as i64));
         } else if self.left_x != 0 {
             self.x += self.step_x;
             self.left_x -= 1;
@@ -309,7 +310,7 @@ mod tests {
         // 0.1 · (10 · 2^60) is exactly (2^55 + 2) · 2^5 = 2^60 + 64.
         assert_eq!(mul_frac(0.1, 10 << 60), (1 << 60) + 64);
         assert_eq!(fixed(3.0, 2), 12);
-        assert_eq!(pow2_exponent_to(3.0, 74), 73);
+        assert_eq!(pow2_exponent_to(3.0, 60), 59);
     }
 
     #[test]
