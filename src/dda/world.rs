@@ -202,18 +202,18 @@ fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
     if q as f64 > r {
         q -= 1;
     }
-    // The sign of a correctly rounded fused multiply-add is the sign of the exact v − q·size,
-    // so these two corrections make q the floor of the real quotient.
+    if q as f64 != r {
+        // Rounding to nearest cannot carry a quotient across an integer it does not land on:
+        // when `r` is not an integer, its floor is the real quotient's floor, and `r − q` is
+        // exact.
+        return Ok((q, r - q as f64));
+    }
+    // `r` is an integer: the real quotient may be just below it. The sign of a correctly
+    // rounded fused multiply-add is the sign of the exact v − q·size.
     let mut rest = (-(q as f64)).mul_add(size, v);
     if rest < 0.0 {
         q -= 1;
         rest = (-(q as f64)).mul_add(size, v);
-    } else if rest >= size {
-        let next = (-((q + 1) as f64)).mul_add(size, v);
-        if next >= 0.0 {
-            q += 1;
-            rest = next;
-        }
     }
     Ok((q, (rest / size).clamp(0.0, 1.0)))
 }
@@ -296,6 +296,10 @@ mod tests {
         assert_eq!(floor_div(0.3, 0.1).unwrap().0, 2); // the f64 0.3 is below 3 × the f64 0.1
         assert_eq!(floor_div(3.0, 1.5).unwrap().0, 2);
         assert_eq!(floor_div(-3.0, 1.5).unwrap().0, -2);
+        // 6280.16914061978 / 7.640108443576374 rounds to exactly 822.0, but the real quotient of
+        // these two f64 values is a hair below 822 (checked with exact rationals): cell 821.
+        assert_eq!(6280.16914061978 / 7.640108443576374, 822.0);
+        assert_eq!(floor_div(6280.16914061978, 7.640108443576374).unwrap().0, 821);
         assert_eq!(floor_div(1e300, 1e-300).err(), Some(TraverseError::OutOfRange));
     }
 
