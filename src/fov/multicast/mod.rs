@@ -248,7 +248,7 @@ impl Quadrant {
         s: &mut Scratch,
         obs: &mut O,
     ) {
-        let r2 = radius.map(|r| i64::from(r) * i64::from(r));
+        let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let len = ilim as usize + 1;
         s.prev.resize(len, Light::DARK);
