@@ -468,3 +468,37 @@ impl Quadrant {
         if len == 0 { Light::DARK } else { Light::part(start, len) }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_records_states_and_rings() {
+        // A 5×2 area, viewer (0, 0), one wall at (2, 0). In doubled coordinates from the
+        // viewer's centre the wall's diamond blocks the open angle of slopes (-1/4, 1/4).
+        // (3, 0)'s square spans slopes [0, 1/5] in this quadrant: all in the shadow, so it is
+        // culled and (4, 0) behind it is never looked at. (3, 1)'s square spans [1/7, 3/5]: cut
+        // by the shadow's edge at 1/4, and its centre (slope 1/3) is lit.
+        let wall = |p: Pos| p == Pos::new(2, 0);
+        let mut fov = Fov::new(5, 2);
+        let mut t = Trace::default();
+        trace(Pos::new(0, 0), None, &wall, &mut fov, &mut t);
+        let at = |x, y| t.get(Pos::new(x, y));
+        assert_eq!(at(0, 0), TraceCell { state: CellState::Lit, ring: 0, visible: true });
+        assert_eq!(at(1, 0), TraceCell { state: CellState::Lit, ring: 1, visible: true });
+        assert_eq!(at(2, 0), TraceCell { state: CellState::Lit, ring: 2, visible: true });
+        assert_eq!(at(3, 0), TraceCell { state: CellState::Culled, ring: 3, visible: false });
+        assert_eq!(at(4, 0).state, CellState::NeverLooked);
+        assert!(!at(4, 0).visible);
+        assert_eq!(at(3, 1), TraceCell { state: CellState::Edge, ring: 4, visible: true });
+        // the trace agrees with the plain call
+        let mut plain = Fov::new(5, 2);
+        compute(Pos::new(0, 0), None, &wall, &mut plain);
+        for y in 0..2 {
+            for x in 0..5 {
+                assert_eq!(plain.is_visible(Pos::new(x, y)), at(x, y).visible, "({x}, {y})");
+            }
+        }
+    }
+}
