@@ -182,7 +182,19 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
         q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
     }
+    // The row buffers trade places every row, so either may be the one that grew; give both
+    // the larger capacity, so that after warm-up no view has to grow the smaller one again.
+    even_out(&mut s.prev_iv, &mut s.cur_iv);
+    even_out(&mut s.prev_runs, &mut s.cur_runs);
     out.scratch = s;
+}
+
+/// Grows the smaller capacity of the two to the larger.
+fn even_out<T>(a: &mut Vec<T>, b: &mut Vec<T>) {
+    let cap = a.capacity().max(b.capacity());
+    for v in [a, b] {
+        v.reserve_exact(cap.saturating_sub(v.len()));
+    }
 }
 
 /// The lowest direction of the square of quadrant cell `(i, j)` (its far corner on the x side),
