@@ -159,6 +159,15 @@ pub(super) struct Scratch {
     input: Vec<Interval>,
 }
 
+impl Scratch {
+    /// Where a cell's input is gathered: a wall's in the scratch buffer, a floor's straight into
+    /// the row's arena (it passes its input on unchanged).
+    #[inline]
+    fn gather_buf(&mut self, wall: bool) -> &mut Vec<Interval> {
+        if wall { &mut self.input } else { &mut self.cur_iv }
+    }
+}
+
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -383,58 +392,65 @@ impl Quadrant {
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
-        // the three squares share.
+        // the three squares share. A floor passes its input on unchanged, so it is gathered
+        // straight into the row's arena; a wall's goes to a scratch buffer first.
         let own = square(i, j);
-        s.input.clear();
+        let base = if opaque {
+            s.input.clear();
+            0
+        } else {
+            s.cur_iv.len()
+        };
         if whole {
-            s.input.push(own);
+            s.gather_buf(opaque).push(own);
         } else {
             if up == Light::FULL {
                 if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
-                    s.input.push(iv);
+                    s.gather_buf(opaque).push(iv);
                 }
             } else if up != Light::DARK {
                 for k in up.range() {
                     if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
-                        push_joined(&mut s.input, 0, iv);
+                        push_joined(s.gather_buf(opaque), base, iv);
                     }
                 }
             }
             if left == Light::FULL {
                 if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
-                    push_joined(&mut s.input, 0, iv);
+                    push_joined(s.gather_buf(opaque), base, iv);
                 }
             } else if left != Light::DARK {
                 for k in left.range() {
                     match s.cur_iv[k].clip_hi(own.hi, false) {
-                        Some(iv) => push_joined(&mut s.input, 0, iv),
+                        Some(iv) => push_joined(s.gather_buf(opaque), base, iv),
                         None => break,
                     }
                 }
             }
         }
-        if s.input.is_empty() {
+        let input = &s.gather_buf(opaque)[base..];
+        if input.is_empty() {
             obs.cell(p, ring, CellState::Culled, false);
             return Light::DARK;
         }
-        let full = s.input.len() == 1 && {
-            let iv = s.input[0];
+        let full = input.len() == 1 && {
+            let iv = input[0];
             !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
         };
         let state = if full { CellState::Lit } else { CellState::Edge };
         if !opaque {
             // a floor is visible iff the ray through its centre arrives lit
-            let visible = full || set_contains(&s.input, Dir::new(i, j));
+            let visible = full || set_contains(input, Dir::new(i, j));
+            let len = input.len();
             if visible {
-                out.mark(p);
+                out.mark_inside(p);
             }
             obs.cell(p, ring, state, visible);
             if full {
+                s.cur_iv.truncate(base);
                 return Light::FULL;
             }
-            let start = s.cur_iv.len();
-            s.cur_iv.extend_from_slice(&s.input);
-            return Light::part(start, s.input.len());
+            return Light::part(base, len);
         }
         // A wall: its diamond subtends the open angle between two of its vertices: the near
         // (top) one or the far-side (right) one below, the near (left) one or the far-side
@@ -460,19 +476,41 @@ impl Quadrant {
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = s.cur_iv.len();
         if j > 0 {
-            let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
             for k in 0..s.input.len() {
-                match s.input[k].clip_hi(lo_v, sealed) {
+                match s.input[k].clip_hi(lo_v, false) {
                     Some(iv) => s.cur_iv.push(iv),
                     None => break,
                 }
             }
+            // only when light arrives exactly along the bounding ray does its seal matter
+            if let Some(last) = s.cur_iv[start..].last_mut()
+                && !last.hi_open
+                && last.hi.same(lo_v)
+                && self.opaque(world, self.at(lo_n.0, lo_n.1))
+            {
+                if last.lo.same(lo_v) {
+                    s.cur_iv.pop(); // it was that ray alone
+                } else {
+                    last.hi_open = true;
+                }
+            }
         }
         if i > 0 {
-            let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
+            let first = s.cur_iv.len();
             for k in 0..s.input.len() {
-                if let Some(iv) = s.input[k].clip_lo(hi_v, sealed) {
+                if let Some(iv) = s.input[k].clip_lo(hi_v, false) {
                     s.cur_iv.push(iv);
+                }
+            }
+            if let Some(head) = s.cur_iv.get_mut(first)
+                && !head.lo_open
+                && head.lo.same(hi_v)
+                && self.opaque(world, self.at(hi_n.0, hi_n.1))
+            {
+                if head.hi.same(hi_v) {
+                    s.cur_iv.remove(first); // it was that ray alone
+                } else {
+                    head.lo_open = true;
                 }
             }
         }
