@@ -289,5 +289,5 @@ impl Map {
 /// Whether cell `p` is a candidate for a viewer at `origin` with `radius` (contract rule 2).
 #[inline]
 pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
-    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r) * i64::from(r))
+    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r).saturating_mul(i64::from(r)))
 }
