@@ -232,6 +232,23 @@ fn with_no_argument_from_any_directory_it_plays_the_embedded_default_map() {
 }
 
 #[test]
+fn a_failed_save_is_reported_and_play_goes_on() {
+    let dir = scratch("unsaveable");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let save = blocker.join("save.ron").display().to_string();
+    let mut s = Session::start(&[&hall(), "--seed", "4", "--save", &save]);
+    s.wait_for("Seed 4");
+    s.send("S");
+    s.wait_for("Could not save");
+    s.send("l");
+    s.wait_for("Position 3,2");
+    s.send("\x03");
+    assert!(s.wait_exit().success());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn ctrl_c_quits_cleanly() {
     let mut s = Session::start(&[&hall(), "--seed", "1", "--save", "/nonexistent/never-written.ron"]);
     s.wait_for("Seed 1");

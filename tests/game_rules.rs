@@ -282,8 +282,8 @@ fn random_actions(seed: u64, n: usize) -> Vec<Action> {
 
 #[test]
 fn the_same_seed_and_actions_give_the_same_game() {
-    for seed in 0..4 {
-        let actions = random_actions(seed + 100, 80);
+    for seed in 0..8 {
+        let actions = random_actions(seed + 100, 150);
         let play = |game_seed: u64, check_fov: bool| {
             let mut game = GameState::new(random_map(seed), game_seed).unwrap();
             for &a in &actions {

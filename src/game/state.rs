@@ -191,10 +191,15 @@ impl GameState {
     /// monsters that have just come into view.
     pub(crate) fn refresh_view(&mut self) {
         self.view.compute(&self.map, self.player.pos, self.sight_radius);
-        for i in 0..self.view.cells().len() {
-            let p = self.view.cells()[i];
-            let item = self.items.iter().find(|it| it.pos == p).map(|it| it.kind);
-            self.memory.see(p, self.map.tile(p), item);
+        // Every visible cell is remembered as bare terrain, then the visible items are put back:
+        // linear in cells plus items, not their product.
+        for &p in self.view.cells() {
+            self.memory.see(p, self.map.tile(p), None);
+        }
+        for item in &self.items {
+            if self.view.is_visible(item.pos) {
+                self.memory.see_item(item.pos, item.kind);
+            }
         }
         self.announce_monsters();
     }

@@ -1,7 +1,7 @@
 //! The real terminal: set-up, the event loop, and restoring the terminal on every way out.
 //!
 //! Ways out and how each restores: a normal return and an error both pass through
-//! [`ratatui::restore`]; a panic goes through the hook [`ratatui::init`] installs (it restores,
+//! [`ratatui::restore`]; a panic goes through the hook [`ratatui::try_init`] installs (it restores,
 //! then runs the previous hook, so the panic message lands on a sane terminal); SIGTERM and
 //! SIGHUP set a flag the loop polls between key events, so the loop ends normally; Ctrl-C
 //! arrives as a key in raw mode and quits.
@@ -38,7 +38,14 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            // Set-up may have got as far as raw mode: undo whatever it did.
+            ratatui::restore();
+            return Err(e);
+        }
+    };
     let result = (|| -> io::Result<Ended> {
         loop {
             terminal.draw(|frame| render::draw(frame, app))?;
