@@ -40,9 +40,9 @@ const DOCS: [Doc; 3] = [
     },
     Doc {
         file: "multicast-internals.svg",
-        map: "dungeon.ron",
-        at: (27, 7),
-        radius: 12,
+        map: "pillars.ron",
+        at: (22, 13),
+        radius: 16,
         internals: true,
         diamonds: false,
     },
