@@ -27,13 +27,17 @@
 //!
 //! The number of steps on each axis is computed exactly up front (`|⌊x₁/w⌋ − ⌊x₀/w⌋|`, with an
 //! exact floor), so the walk always ends in the end point's cell however long the segment is:
-//! there is no accumulated increment to drift. Which axis steps next compares the parameters of
-//! the next two boundary crossings, recomputed from the inputs at every step; ties (exact
-//! corners) are detected exactly when the distances to the boundaries and the segment's extent
-//! in cells are exactly representable (as with integer and dyadic coordinates and cell sizes).
-//! Otherwise a crossing order is decided with the usual rounding of `f64` products: a segment
-//! passing within about 10⁻¹⁶ of a corner (relative to its length) may be walked as if through
-//! the corner, never through a cell farther away.
+//! there is no accumulated position to drift. Which axis steps next is decided, like in
+//! [`super::cells`], by an integer error term: the difference of the parameters of the next
+//! two boundary crossings, scaled to 128-bit fixed point once from the inputs (the larger of
+//! the two per-axis speeds gets 75 significant bits) and then updated by exact integer
+//! additions. Ties (exact corners) are therefore detected exactly whenever the segment's
+//! extents in cells and the start point's offsets inside its cell are exact in `f64` and
+//! within a factor of about 2²⁰ of each other, as with integer or dyadic coordinates and
+//! power-of-two cell sizes. Otherwise the rounding of the scaled speeds (2⁻⁷⁴ relative) makes
+//! a crossing order uncertain only where two crossings `k` cells from the start are closer
+//! than about `k · 2⁻⁷⁴` of the segment's parameter: such a pair may be walked as a corner,
+//! never through a cell farther away.
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -78,10 +82,12 @@ pub fn traverse(
     }
     let x = Axis::new(start.0, end.0, cell_w)?;
     let y = Axis::new(start.1, end.1, cell_h)?;
-    // Crossing parameters are num / speed; comparing num_x·speed_y with num_y·speed_x needs
-    // no division. Scaling both speeds by the same power of two keeps the products in range
-    // and changes no comparison.
-    let scale = pow2_scale(x.speed.max(y.speed));
+    // t_x < t_y  ⇔  first_x / speed_x < first_y / speed_y  ⇔  first_x·speed_y − first_y·speed_x < 0.
+    // Speeds scaled by a common power of two into fixed point; the error term then moves by
+    // +speed_y on an x step and −speed_x on a y step, exactly.
+    let scale = pow2_exponent_to(x.speed.max(y.speed), 74);
+    let (sx, sy) = (fixed(x.speed, scale), fixed(y.speed, scale));
+    let err = mul_frac(x.first, sy) as i128 - mul_frac(y.first, sx) as i128;
     Ok(Traversal {
         x: x.cell,
         y: y.cell,
@@ -89,14 +95,48 @@ pub fn traverse(
         step_y: y.step,
         left_x: x.left,
         left_y: y.left,
-        num_x: x.first,
-        num_y: y.first,
-        speed_x: x.speed * scale,
-        speed_y: y.speed * scale,
+        err,
+        inc_x: sy as i128,
+        inc_y: sx as i128,
         x_on_tie: !x.late || y.late,
         y_on_tie: !y.late || x.late,
         done: false,
     })
+}
+
+/// The exponent `s` with `m · 2^s` in `[2^top, 2^(top+1))` (0 when `m` is 0).
+fn pow2_exponent_to(m: f64, top: i32) -> i32 {
+    if m == 0.0 {
+        return 0;
+    }
+    let (m, pre) = if m < f64::MIN_POSITIVE { (m * 2f64.powi(600), 600) } else { (m, 0) };
+    let exp = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    top - exp + pre
+}
+
+/// `round(v · 2^s)` as an integer; `v · 2^s` is below `2^75` by the choice of `s`.
+fn fixed(v: f64, s: i32) -> u128 {
+    // Two steps, so that neither power of two overflows or underflows an f64.
+    let half = s / 2;
+    (v * 2f64.powi(half) * 2f64.powi(s - half)).round() as u128
+}
+
+/// `round(f · n)` for `0 <= f <= 1` and `n < 2^75`, exactly: `f = M · 2^-k` with a 53-bit
+/// integer `M`, so `M · n` fits a `u128`.
+fn mul_frac(f: f64, n: u128) -> u128 {
+    if f <= 0.0 {
+        return 0;
+    }
+    let bits = f.to_bits();
+    let (exp, frac) = ((bits >> 52) & 0x7ff, bits & ((1 << 52) - 1));
+    let (m, k) = if exp == 0 { (frac, 1074) } else { (frac | 1 << 52, 1075 - exp as u32) };
+    let v = u128::from(m) * n;
+    match k {
+        0 => v,
+        1..=127 => (v >> k) + ((v >> (k - 1)) & 1),
+        128 => v >> 127,
+        _ => 0,
+    }
 }
 
 /// One axis of the segment, in cells.
@@ -149,16 +189,6 @@ fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
     Ok((q as i64, frac))
 }
 
-/// A power of two `s` with `m·s` in `[1, 2)` (1 when `m` is 0).
-fn pow2_scale(m: f64) -> f64 {
-    if m == 0.0 {
-        return 1.0;
-    }
-    let (m, pre) = if m < f64::MIN_POSITIVE { (m * 2f64.powi(600), 2f64.powi(600)) } else { (m, 1.0) };
-    let exp = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    pre * 2f64.powi(-exp)
-}
-
 /// The iterator [`traverse`] returns: `(i, j)` cell indices.
 #[derive(Clone, Debug)]
 pub struct Traversal {
@@ -168,11 +198,11 @@ pub struct Traversal {
     step_y: i64,
     left_x: u64,
     left_y: u64,
-    /// Distance along x, in cells, to the next x crossing (likewise for y).
-    num_x: f64,
-    num_y: f64,
-    speed_x: f64,
-    speed_y: f64,
+    /// `t_x − t_y` for the next crossings, in the fixed point of [`traverse`]: negative when
+    /// the x boundary comes first, zero at an exact corner.
+    err: i128,
+    inc_x: i128,
+    inc_y: i128,
     /// At an exact tie, whether this axis steps (both do: a diagonal step).
     x_on_tie: bool,
     y_on_tie: bool,
@@ -193,17 +223,15 @@ impl Iterator for Traversal {
             self.done = true;
             return Some(out);
         }
-        // t_x < t_y  ⇔  num_x / speed_x < num_y / speed_y  ⇔  num_x·speed_y < num_y·speed_x
-        let (tx, ty) = (self.num_x * self.speed_y, self.num_y * self.speed_x);
-        let tie = tx == ty;
-        let mx = has_x & (!has_y | (tx < ty) | (tie & self.x_on_tie));
-        let my = has_y & (!has_x | (ty < tx) | (tie & self.y_on_tie));
+        let e = self.err;
+        let tie = e == 0;
+        let mx = has_x & (!has_y | (e < 0) | (tie & self.x_on_tie));
+        let my = has_y & (!has_x | (e > 0) | (tie & self.y_on_tie));
         self.x += self.step_x & -(mx as i64);
         self.y += self.step_y & -(my as i64);
         self.left_x -= mx as u64;
         self.left_y -= my as u64;
-        self.num_x += f64::from(u8::from(mx));
-        self.num_y += f64::from(u8::from(my));
+        self.err += (self.inc_x & -(mx as i128)) - (self.inc_y & -(my as i128));
         Some(out)
     }
 
@@ -235,6 +263,20 @@ mod tests {
         assert_eq!(floor_div(3.0, 1.5).unwrap().0, 2);
         assert_eq!(floor_div(-3.0, 1.5).unwrap().0, -2);
         assert_eq!(floor_div(1e300, 1e-300).err(), Some(TraverseError::OutOfRange));
+    }
+
+    #[test]
+    fn fixed_point_products_round_exactly() {
+        assert_eq!(mul_frac(0.5, 7), 4); // 3.5 rounds up
+        assert_eq!(mul_frac(0.25, 1 << 74), 1 << 72);
+        assert_eq!(mul_frac(1.0, (1 << 75) - 1), (1 << 75) - 1);
+        assert_eq!(mul_frac(0.0, 99), 0);
+        assert_eq!(mul_frac(f64::MIN_POSITIVE / 4.0, 1 << 74), 0);
+        // The f64 0.1 is 3602879701896397 · 2^-55, and 10 · 3602879701896397 = 2^55 + 2, so
+        // 0.1 · (10 · 2^60) is exactly (2^55 + 2) · 2^5 = 2^60 + 64.
+        assert_eq!(mul_frac(0.1, 10 << 60), (1 << 60) + 64);
+        assert_eq!(fixed(3.0, 2), 12);
+        assert_eq!(pow2_exponent_to(3.0, 74), 73);
     }
 
     #[test]

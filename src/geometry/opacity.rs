@@ -14,6 +14,7 @@ pub trait Opacity {
 }
 
 impl<F: Fn(Pos) -> bool> Opacity for F {
+    #[inline]
     fn is_opaque(&self, p: Pos) -> bool {
         self(p)
     }
@@ -21,6 +22,7 @@ impl<F: Fn(Pos) -> bool> Opacity for F {
 
 /// A grid of "is opaque" flags; outside the grid is opaque.
 impl Opacity for Grid<bool> {
+    #[inline]
     fn is_opaque(&self, p: Pos) -> bool {
         self.get(p).copied().unwrap_or(true)
     }

@@ -135,7 +135,7 @@ struct MapFile<'a> {
     #[serde(default)]
     sight_radius: Option<u32>,
     #[serde(borrow)]
-    rows: Vec<RowText<'a>>,
+    rows: Rows<'a>,
     #[serde(default)]
     legend: LegendOverrides,
 }
@@ -163,6 +163,36 @@ impl<'de: 'a, 'a> Deserialize<'de> for RowText<'a> {
             }
         }
         d.deserialize_str(V)
+    }
+}
+
+/// The `rows` list, read no further than one row past [`MAX_SIDE`]: a file of millions of
+/// short rows is refused as soon as it is known to be too tall, before holding a row reference
+/// (24 bytes) for each of them, which would cost far more than the map it claims to be.
+struct Rows<'a>(Vec<RowText<'a>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Rows<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Rows<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of rows")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut rows = Vec::new();
+                while let Some(row) = seq.next_element()? {
+                    if rows.len() == MAX_SIDE {
+                        return Err(de::Error::custom(format!(
+                            "the map has more than {MAX_SIDE} rows; the limit is {MAX_SIDE}"
+                        )));
+                    }
+                    rows.push(row);
+                }
+                Ok(Rows(rows))
+            }
+        }
+        d.deserialize_seq(V)
     }
 }
 
@@ -197,7 +227,7 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         sight_radius: file.sight_radius,
     };
     let locate = RonLocator { idx: SourceIndex::new(source), rows: std::cell::OnceCell::new() };
-    build(&file.rows, &legend, meta, &locate, origin)
+    build(&file.rows.0, &legend, meta, &locate, origin)
 }
 
 /// Parses a plain-text map: every line is a row, read with the default legend; trailing empty
@@ -207,14 +237,41 @@ pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
         return Err(MapError::single(origin, too_large(source.len() as u64)));
     }
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
-    let mut rows: Vec<&str> = source.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-    while rows.last().is_some_and(|r| r.is_empty()) {
-        rows.pop();
+    let at = TextLocator(SourceIndex::new(source));
+    let body = without_trailing_empty_lines(source);
+    // Counted before the rows are collected: a file of millions of newlines is refused without
+    // a row reference (16 bytes) for each line.
+    let height = if body.is_empty() { 0 } else { body.bytes().filter(|&b| b == b'\n').count() + 1 };
+    if height > MAX_SIDE {
+        return Err(MapError::single(origin, too_many_rows(height, &at)));
     }
+    let rows: Vec<&str> = match body {
+        "" => Vec::new(),
+        _ => body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect(),
+    };
     let name =
         Path::new(origin).file_stem().map_or_else(|| origin.to_string(), |s| s.to_string_lossy().into());
     let meta = MapMeta { name, ..MapMeta::default() };
-    build(&rows, &Legend::default(), meta, &TextLocator(SourceIndex::new(source)), origin)
+    build(&rows, &Legend::default(), meta, &at, origin)
+}
+
+/// `source` without the empty lines at its end (a line holding only `\r` is empty too), which
+/// a plain-text map ignores.
+fn without_trailing_empty_lines(mut source: &str) -> &str {
+    loop {
+        let last = source.rfind('\n').map_or(0, |i| i + 1);
+        if !matches!(&source[last..], "" | "\r") {
+            return source;
+        }
+        if last == 0 {
+            return "";
+        }
+        source = &source[..last - 1];
+    }
+}
+
+fn too_many_rows(height: usize, at: &dyn Locate) -> Problem {
+    at.row(MAX_SIDE, format!("the map has {height} rows; the limit is {MAX_SIDE}"))
 }
 
 /// Where the rows and their characters are in a file, for problem reports.
@@ -323,9 +380,7 @@ fn build<R: AsRef<str>>(
         return fail(problems);
     }
     if height > MAX_SIDE {
-        problems.push("oversized maps", || {
-            at.row(MAX_SIDE, format!("the map has {height} rows; the limit is {MAX_SIDE}"))
-        });
+        problems.push("oversized maps", || too_many_rows(height, at));
         return fail(problems);
     }
     let width = rows[0].as_ref().chars().count();

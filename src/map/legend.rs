@@ -84,6 +84,10 @@ impl Legend {
     }
 }
 
+/// The most glyphs a map's own legend may define: far more than a map can use to any purpose,
+/// and few enough that a hostile legend costs little memory.
+pub const MAX_ENTRIES: usize = 1024;
+
 /// A map file's own legend, as written: single-character keys, each at most once.
 ///
 /// Keys may be written as chars (`'T'`) or one-character strings (`"T"`); anything longer is an
@@ -109,6 +113,11 @@ impl<'de> Visitor<'de> for OverridesVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
         let mut map = BTreeMap::new();
         while let Some(GlyphKey(glyph)) = access.next_key()? {
+            if map.len() == MAX_ENTRIES {
+                return Err(de::Error::custom(format!(
+                    "the legend has more than {MAX_ENTRIES} glyphs; the limit is {MAX_ENTRIES}"
+                )));
+            }
             let entry = access.next_value()?;
             if map.insert(glyph, entry).is_some() {
                 return Err(de::Error::custom(format!("the legend gives glyph {glyph:?} twice")));

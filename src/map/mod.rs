@@ -77,11 +77,13 @@ impl Map {
     }
 
     /// The tile at `p`; [`Tile::Wall`] outside the map.
+    #[inline]
     pub fn tile(&self, p: Pos) -> Tile {
         self.tiles.get(p).copied().unwrap_or(Tile::Wall)
     }
 
     /// Whether `p` is opaque under the visibility contract (outside the map: yes).
+    #[inline]
     pub fn blocks_sight(&self, p: Pos) -> bool {
         self.tile(p).blocks_sight()
     }
@@ -132,6 +134,7 @@ impl Map {
 
 /// Walls and closed doors are opaque; so is everything outside the map.
 impl Opacity for Map {
+    #[inline]
     fn is_opaque(&self, p: Pos) -> bool {
         self.blocks_sight(p)
     }

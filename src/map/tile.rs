@@ -29,6 +29,7 @@ impl Tile {
         [Tile::Wall, Tile::Floor, Tile::DoorClosed, Tile::DoorOpen, Tile::Glass, Tile::Water, Tile::Exit];
 
     /// Whether the tile is opaque in the sense of the visibility contract.
+    #[inline]
     pub fn blocks_sight(self) -> bool {
         matches!(self, Tile::Wall | Tile::DoorClosed)
     }

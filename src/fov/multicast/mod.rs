@@ -37,11 +37,12 @@ pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut F
 /// trace keeps the larger of the two states.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CellState {
-    /// Outside the scanned region: beyond the radius, or past the end of the light in its row.
+    /// Never looked at: beyond the radius, or no input of it carried any light, so the scan
+    /// skipped it (culled without a look).
     #[default]
     NeverLooked,
-    /// Looked at, and its input was empty: no lit ray reaches its square. Its children get
-    /// nothing from it.
+    /// Looked at, because an input carried light, but none of that light enters its square:
+    /// its input is empty. Its children get nothing from it.
     Culled,
     /// Lit, but an obscurity boundary passes inside the angle of its square: its input is a
     /// proper part of that angle (a few intervals, maybe a single hairline ray).
@@ -118,25 +119,43 @@ impl Observer for Trace {
 }
 
 /// What a cell passes on to its children: the lit directions leaving its square.
+///
+/// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
+/// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
+/// angle; only a transparent cell passes this on), or `len` intervals from `start` in the row's
+/// interval arena.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-enum Light {
-    /// Nothing: the cell was culled, or its wall blocked everything that reached it.
-    #[default]
-    Dark,
-    /// The cell's whole square angle (only a transparent cell passes this on).
-    Full,
-    /// `len` intervals starting at `start` in the row's interval arena.
-    Part { start: u32, len: u32 },
+struct Light(u64);
+
+impl Light {
+    const DARK: Light = Light(0);
+    const FULL: Light = Light(u64::MAX);
+
+    #[inline]
+    fn part(start: usize, len: usize) -> Light {
+        debug_assert!(len > 0 && len < u32::MAX as usize && start <= u32::MAX as usize);
+        Light((start as u64) << 32 | len as u64)
+    }
+
+    /// The arena range of a partial light.
+    #[inline]
+    fn range(self) -> std::ops::Range<usize> {
+        let start = (self.0 >> 32) as usize;
+        start..start + (self.0 & 0xffff_ffff) as usize
+    }
 }
 
 /// The multicast's working memory, kept in the [`Fov`] so that calls after the first allocate
-/// nothing: two rows of cell outputs (the front of the scan) and their interval arenas.
+/// nothing: two rows of cell outputs (the front of the scan), their interval arenas and their
+/// runs of lit cells.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
     prev: Vec<Light>,
     cur: Vec<Light>,
     prev_iv: Vec<Interval>,
     cur_iv: Vec<Interval>,
+    prev_runs: Vec<(i32, i32)>,
+    cur_runs: Vec<(i32, i32)>,
     input: Vec<Interval>,
 }
 
@@ -159,7 +178,8 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         // how far the area (or, for a viewer just outside, the viewer's own line) reaches
         let imax = if sx > 0 { (w - 1).max(ox) - ox } else { ox - ox.min(0) };
         let jmax = if sy > 0 { (h - 1).max(oy) - oy } else { oy - oy.min(0) };
-        let q = Quadrant { origin, sx, sy, w, h };
+        let viewer_inside = ox >= 0 && oy >= 0 && ox < w && oy < h;
+        let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
         q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
     }
     out.scratch = s;
@@ -191,6 +211,8 @@ struct Quadrant {
     sy: i32,
     w: i64,
     h: i64,
+    /// With the viewer inside the area, every cell the scan visits is inside it too.
+    viewer_inside: bool,
 }
 
 impl Quadrant {
@@ -206,11 +228,15 @@ impl Quadrant {
 
     #[inline]
     fn opaque(&self, world: &impl Opacity, p: Pos) -> bool {
-        !self.in_area(p) || world.is_opaque(p)
+        !(self.viewer_inside || self.in_area(p)) || world.is_opaque(p)
     }
 
     /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
     /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
+    ///
+    /// Each row also records its runs of lit cells, so the next row visits only cells with a lit
+    /// input: the runs of the row above, each extended to the right as long as the light keeps
+    /// coming from the left. Everything else is culled without being looked at.
     #[allow(clippy::too_many_arguments)]
     fn scan<O: Observer>(
         &self,
@@ -225,22 +251,23 @@ impl Quadrant {
         let r2 = radius.map(|r| i64::from(r) * i64::from(r));
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let len = ilim as usize + 1;
-        s.prev.resize(len, Light::Dark);
-        s.cur.resize(len, Light::Dark);
+        s.prev.resize(len, Light::DARK);
+        s.cur.resize(len, Light::DARK);
         s.cur_iv.clear();
-        s.prev_iv.clear();
+        s.cur_runs.clear();
         // row 0: the viewer, then outward along the axis, fed from the left only
-        s.cur[0] = Light::Full;
-        let (mut first, mut last) = (0i32, 0i32);
-        let mut left = Light::Full;
+        s.cur[0] = Light::FULL;
+        let mut last = 0;
+        let mut left = Light::FULL;
         for i in 1..=ilim {
-            left = self.cell(i, 0, left, Light::Dark, world, out, s, obs);
+            left = self.cell(i, 0, left, Light::DARK, world, out, s, obs);
             s.cur[i as usize] = left;
-            if left == Light::Dark {
+            if left == Light::DARK {
                 break;
             }
             last = i;
         }
+        s.cur_runs.push((0, last));
         for j in 1..=jmax as i32 {
             if let Some(r2) = r2 {
                 let jj = i64::from(j) * i64::from(j);
@@ -253,35 +280,65 @@ impl Quadrant {
             }
             mem::swap(&mut s.prev, &mut s.cur);
             mem::swap(&mut s.prev_iv, &mut s.cur_iv);
+            mem::swap(&mut s.prev_runs, &mut s.cur_runs);
             s.cur_iv.clear();
-            let (a, b) = (first, last);
-            if a > ilim {
-                break;
-            }
-            let mut lit: Option<(i32, i32)> = None;
-            let mut left = Light::Dark;
+            s.cur_runs.clear();
+            // b: the end of the run of the row above that i is in, or of the last one it passed
+            let mut run = 0;
+            let (a, mut b) = s.prev_runs[0];
+            let mut lit_from: Option<i32> = None;
+            let mut left = Light::DARK;
             let mut i = a;
             while i <= ilim {
-                let up = if i <= b { s.prev[i as usize] } else { Light::Dark };
-                let light = if up == Light::Dark && left == Light::Dark {
-                    if i > b {
-                        break;
+                let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
+                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
+                    // the common case, inline: both inputs whole, so this square is whole
+                    let p = self.at(i, j);
+                    if self.opaque(world, p) {
+                        self.cell(i, j, left, up, world, out, s, obs)
+                    } else {
+                        out.mark_inside(p);
+                        obs.cell(p, (i + j) as u32, CellState::Lit, true);
+                        Light::FULL
                     }
-                    obs.cell(self.at(i, j), (i + j) as u32, CellState::Culled, false);
-                    Light::Dark
+                } else if up == Light::DARK && left == Light::DARK {
+                    // culled: no light to the next run of the row above
+                    if let Some(from) = lit_from.take() {
+                        s.cur_runs.push((from, i - 1));
+                    }
+                    run += 1;
+                    match s.prev_runs.get(run) {
+                        Some(&(a, end)) => {
+                            b = end;
+                            i = a;
+                            continue;
+                        }
+                        None => break,
+                    }
                 } else {
                     self.cell(i, j, left, up, world, out, s, obs)
                 };
                 s.cur[i as usize] = light;
-                if light != Light::Dark {
-                    lit = Some(lit.map_or((i, i), |(f, _)| (f, i)));
+                if light == Light::DARK {
+                    if let Some(from) = lit_from.take() {
+                        s.cur_runs.push((from, i - 1));
+                    }
+                } else if lit_from.is_none() {
+                    lit_from = Some(i);
                 }
                 left = light;
                 i += 1;
+                if i > b && s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
+                    // the light from the left carried on into the next run above
+                    run += 1;
+                    b = s.prev_runs[run].1;
+                }
             }
-            match lit {
-                Some((f, l)) => (first, last) = (f, l),
-                None => break,
+            if let Some(from) = lit_from {
+                s.cur_runs.push((from, i - 1));
+            }
+            if s.cur_runs.is_empty() {
+                break;
             }
         }
     }
@@ -289,7 +346,7 @@ impl Quadrant {
     /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
     /// visible, and returns its own output.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn cell<O: Observer>(
         &self,
         i: i32,
@@ -306,11 +363,11 @@ impl Quadrant {
         let ring = (i + j) as u32;
         // Fast path: every input passes its whole square, so this square is whole too (the
         // inputs' squares cover its angle).
-        let whole = (up == Light::Full || j == 0) && (left == Light::Full || i == 0);
+        let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
         if whole && !opaque {
-            out.mark(p);
+            out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
-            return Light::Full;
+            return Light::FULL;
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
@@ -320,41 +377,33 @@ impl Quadrant {
         if whole {
             s.input.push(own);
         } else {
-            match up {
-                Light::Dark => {}
-                Light::Full => {
-                    if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
-                        s.input.push(iv);
-                    }
+            if up == Light::FULL {
+                if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+                    s.input.push(iv);
                 }
-                Light::Part { start, len } => {
-                    for k in start..start + len {
-                        if let Some(iv) = s.prev_iv[k as usize].clip_lo(own.lo, false) {
-                            push_joined(&mut s.input, 0, iv);
-                        }
-                    }
-                }
-            }
-            match left {
-                Light::Dark => {}
-                Light::Full => {
-                    if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+            } else if up != Light::DARK {
+                for k in up.range() {
+                    if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
                         push_joined(&mut s.input, 0, iv);
                     }
                 }
-                Light::Part { start, len } => {
-                    for k in start..start + len {
-                        match s.cur_iv[k as usize].clip_hi(own.hi, false) {
-                            Some(iv) => push_joined(&mut s.input, 0, iv),
-                            None => break,
-                        }
+            }
+            if left == Light::FULL {
+                if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+                    push_joined(&mut s.input, 0, iv);
+                }
+            } else if left != Light::DARK {
+                for k in left.range() {
+                    match s.cur_iv[k].clip_hi(own.hi, false) {
+                        Some(iv) => push_joined(&mut s.input, 0, iv),
+                        None => break,
                     }
                 }
             }
         }
         if s.input.is_empty() {
             obs.cell(p, ring, CellState::Culled, false);
-            return Light::Dark;
+            return Light::DARK;
         }
         let full = s.input.len() == 1 && {
             let iv = s.input[0];
@@ -369,11 +418,11 @@ impl Quadrant {
             }
             obs.cell(p, ring, state, visible);
             if full {
-                return Light::Full;
+                return Light::FULL;
             }
-            let start = s.cur_iv.len() as u32;
+            let start = s.cur_iv.len();
             s.cur_iv.extend_from_slice(&s.input);
-            return Light::Part { start, len: s.input.len() as u32 };
+            return Light::part(start, s.input.len());
         }
         // A wall: its diamond subtends the open angle between two of its vertices: the near
         // (top) one or the far-side (right) one below, the near (left) one or the far-side
@@ -416,6 +465,6 @@ impl Quadrant {
             }
         }
         let len = s.cur_iv.len() - start;
-        if len == 0 { Light::Dark } else { Light::Part { start: start as u32, len: len as u32 } }
+        if len == 0 { Light::DARK } else { Light::part(start, len) }
     }
 }
