@@ -22,6 +22,7 @@ pub enum Internal {
 }
 
 impl Internal {
+    /// Every state, from most lit to least.
     pub const ALL: [Internal; 4] =
         [Internal::Visible, Internal::Edge, Internal::Culled, Internal::NeverLooked];
 
@@ -108,10 +109,12 @@ impl Internals {
         self.max_ring
     }
 
+    /// The width of the recorded area.
     pub fn width(&self) -> usize {
         self.trace.width()
     }
 
+    /// The height of the recorded area.
     pub fn height(&self) -> usize {
         self.trace.height()
     }

@@ -21,10 +21,13 @@ use crate::map::Map;
 /// Everything a picture shows.
 #[derive(Clone, Debug)]
 pub struct Scene<'a> {
+    /// The terrain.
     pub map: &'a Map,
+    /// The viewer's cell (any cell, walls included).
     pub viewer: Pos,
     /// The FOV radius; `None` is unlimited.
     pub radius: Option<u32>,
+    /// Which algorithm computes the field of view drawn.
     pub algorithm: Algorithm,
     /// Draw the multicast's state per cell (visible, edge, culled, never looked at).
     pub internals: bool,

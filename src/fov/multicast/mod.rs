@@ -109,10 +109,12 @@ impl Trace {
         self.index(p).map(|i| self.cells[i]).unwrap_or_default()
     }
 
+    /// The width of the recorded area.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height of the recorded area.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -126,6 +128,7 @@ impl Trace {
 /// Watches the multicast: told about every cell it looks at. The plain [`compute`] uses `()`,
 /// which does nothing and compiles to nothing.
 pub trait Observer {
+    /// The multicast decided `state` (and whether it is visible) for cell `p` of ring `ring`.
     fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool);
 }
 

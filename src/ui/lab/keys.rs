@@ -10,31 +10,44 @@ use crate::ui::input::direction;
 /// What a key asks the lab to do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LabCommand {
+    /// Move the viewer or the cursor (whichever drives) by `(dx, dy)`.
     Move(i32, i32),
+    /// The next radius (past the largest finite one: unlimited).
     RadiusUp,
+    /// The previous radius.
     RadiusDown,
+    /// Switch between multicast and reference.
     ToggleAlgorithm,
+    /// The diff overlay on or off.
     ToggleDiff,
+    /// The next internals view: off, all states, each state alone.
     CycleInternals,
     /// Enter step mode, or expand one more ring.
     StepForward,
+    /// Step mode: one ring back.
     StepBack,
     /// Enter or leave step mode.
     ToggleStep,
+    /// The cursor (and its DDA walk) on or off.
     ToggleCursor,
     /// Switch what the movement keys drive (viewer or cursor).
     SwitchDrive,
+    /// Write the view's SVG picture.
     Export,
+    /// Show the keys.
     Help,
     /// Close the help screen, or quit.
     Back,
+    /// Leave the lab.
     Quit,
 }
 
 /// Whether the lab keeps running after a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Keep going.
     Continue,
+    /// The user asked to leave.
     Quit,
 }
 

@@ -13,6 +13,7 @@ use crate::ui::Theme;
 /// The lab's styles, in colour or monochrome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabStyle {
+    /// The game's theme, which the lab's own styles follow.
     pub theme: Theme,
 }
 
@@ -22,10 +23,12 @@ impl LabStyle {
         LabStyle { theme: Theme::from_env() }
     }
 
+    /// The colour styles.
     pub fn colour() -> Self {
         LabStyle { theme: Theme::colour() }
     }
 
+    /// The `NO_COLOR` styles.
     pub fn monochrome() -> Self {
         LabStyle { theme: Theme::monochrome() }
     }
@@ -48,6 +51,7 @@ impl LabStyle {
         self.theme.remembered
     }
 
+    /// The viewer's `@`.
     pub fn viewer(&self) -> Style {
         self.theme.player
     }
@@ -85,30 +89,37 @@ impl LabStyle {
         self.tint(self.base().add_modifier(Modifier::BOLD | Modifier::REVERSED), Color::Red)
     }
 
+    /// The cursor's cell.
     pub fn cursor(&self) -> Style {
         self.theme.cursor
     }
 
+    /// Plain panel text.
     pub fn text(&self) -> Style {
         self.theme.text
     }
 
+    /// Titles and the algorithm's name.
     pub fn title(&self) -> Style {
         self.theme.title
     }
 
+    /// Key hints and things switched off.
     pub fn faint(&self) -> Style {
         self.theme.faint
     }
 
+    /// A check that passed ("clear", "0 differences").
     pub fn good(&self) -> Style {
         self.theme.good
     }
 
+    /// A check that failed ("blocked", a non-zero difference count).
     pub fn bad(&self) -> Style {
         self.theme.bad
     }
 
+    /// Pane borders.
     pub fn border(&self) -> Style {
         self.theme.border
     }
