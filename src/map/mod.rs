@@ -1,6 +1,6 @@
 //! The map model: terrain on a grid, and what a map places on it.
 //!
-//! Loading and validating map files is in [`format`]; this module is the in-memory model that
+//! Loading and validating map files is in [`format`](mod@format); this module is the in-memory model that
 //! the sight code and the game read.
 
 mod error;
