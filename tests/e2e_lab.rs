@@ -24,6 +24,10 @@ struct Lab {
 
 impl Lab {
     fn start(map: &str) -> Lab {
+        Lab::start_with(map, &[])
+    }
+
+    fn start_with(map: &str, env: &[(&str, &str)]) -> Lab {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLS, pixel_width: 0, pixel_height: 0 })
             .expect("a pty");
@@ -31,6 +35,9 @@ impl Lab {
         cmd.args(["lab", map]);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         cmd.cwd(env!("CARGO_MANIFEST_DIR"));
         let child = pty.slave.spawn_command(cmd).expect("spawn sightline lab");
         drop(pty.slave);
@@ -72,6 +79,22 @@ impl Lab {
             thread::sleep(Duration::from_millis(20));
         }
         panic!("timed out waiting for {what:?}; the screen:\n{}", self.text());
+    }
+
+    /// Every cell of the map pane (left of the panel, inside the border) with its foreground
+    /// colour and whether it is drawn reversed.
+    fn map_colours(&self) -> Vec<(String, vt100::Color, bool)> {
+        let parser = self.screen.lock().unwrap();
+        let screen = parser.screen();
+        let mut cells = Vec::new();
+        for row in 1..ROWS - 1 {
+            for col in 1..COLS - 36 - 1 {
+                if let Some(c) = screen.cell(row, col) {
+                    cells.push((c.contents().to_string(), c.fgcolor(), c.inverse()));
+                }
+            }
+        }
+        cells
     }
 
     /// Every cell of the map pane (left of the panel, inside the border): glyph, bold.
@@ -145,6 +168,25 @@ fn move_toggle_internals_and_algorithm_then_quit() {
     lab.wait_for("algorithm: multicast");
     assert!(lab.text().contains("0 differences"));
 
+    // Step mode: one ring per key press.
+    lab.press(" ");
+    lab.wait_for("step: ring 0 of");
+    lab.press("  ");
+    lab.wait_for("step: ring 2 of");
+    lab.press("t");
+    lab.wait_for("step: off");
+
+    // The cursor and its walk: three cells east along the open row is clear both ways.
+    lab.press("i"); // next internals view; cycle back to off
+    lab.press("iiii");
+    lab.wait_for("internals: off");
+    lab.press("x");
+    lab.wait_for("cursor 4,11");
+    lab.press("lll");
+    lab.wait_for("cursor 7,11");
+    lab.wait_for("LOS viewer->cursor: clear");
+    lab.wait_for("LOS cursor->viewer: clear");
+
     lab.press("q");
     let status = lab.wait_exit();
     assert!(status.success(), "exit status {status:?}");
@@ -157,4 +199,22 @@ fn a_missing_map_exits_1_before_touching_the_terminal() {
     assert_eq!(status.exit_code(), 1);
     thread::sleep(Duration::from_millis(100));
     assert!(lab.text().contains("no-such-map"), "{}", lab.text());
+}
+
+#[test]
+fn no_color_draws_the_overlay_in_glyphs_and_modifiers_only() {
+    let mut lab = Lab::start_with("maps/pillars.ron", &[("NO_COLOR", "1")]);
+    lab.wait_for("sightline lab");
+    lab.press("i");
+    lab.wait_for("internals: all states");
+    let cells = lab.map_colours();
+    assert!(cells.iter().all(|(_, fg, _)| *fg == vt100::Color::Default), "no colour:\n{}", lab.text());
+    let glyphs: std::collections::HashSet<&str> = cells.iter().map(|(g, _, _)| g.as_str()).collect();
+    for state in ["*", "%", ":"] {
+        assert!(glyphs.contains(state), "{state:?} on screen:\n{}", lab.text());
+    }
+    let viewer: Vec<_> = cells.iter().filter(|(g, _, _)| g == "@").collect();
+    assert!(viewer.len() == 1 && viewer[0].2, "the viewer stands out reversed");
+    lab.press("q");
+    assert!(lab.wait_exit().success());
 }
