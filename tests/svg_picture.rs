@@ -125,3 +125,20 @@ fn the_default_title_names_map_viewer_radius_and_algorithm() {
     scene.radius = None;
     assert!(scene.title_text().contains("unlimited"));
 }
+
+#[test]
+fn the_first_blocker_exists_exactly_when_line_of_sight_fails() {
+    for seed in 0..6 {
+        let m = sightline::map::generate::noise(16, 10, 35, seed);
+        for a in (0..16).flat_map(|x| (0..10).map(move |y| Pos::new(x, y))).step_by(7) {
+            for b in (0..16).flat_map(|x| (0..10).map(move |y| Pos::new(x, y))) {
+                let blocker = sightline::picture::first_blocker(a, b, &m);
+                assert_eq!(blocker.is_none(), sightline::dda::line_of_sight(a, b, &m), "{a} -> {b}");
+                if let Some(c) = blocker {
+                    assert!(m.blocks_sight(c) && c != a && c != b);
+                    assert!(sightline::dda::cells(a, b).any(|w| w == c), "on the walk");
+                }
+            }
+        }
+    }
+}
