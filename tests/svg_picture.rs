@@ -137,6 +137,9 @@ fn the_first_blocker_exists_exactly_when_line_of_sight_fails() {
                 if let Some(c) = blocker {
                     assert!(m.blocks_sight(c) && c != a && c != b);
                     assert!(sightline::dda::cells(a, b).any(|w| w == c), "on the walk");
+                    // the arrow shot along the same line stops at the same wall
+                    let shot = sightline::dda::projectile(a, b, 100, &m, |_| false);
+                    assert_eq!(shot.stop(), sightline::dda::Stop::Blocked(c), "{a} -> {b}");
                 }
             }
         }
