@@ -20,7 +20,23 @@ fn temp(name: &str) -> PathBuf {
 fn the_command_writes_the_committed_docs_pictures() {
     for (name, args) in [
         ("pillar-shadows.svg", &["maps/pillars.ron", "--at", "30,13", "--radius", "30"][..]),
-        ("diagonal-gaps.svg", &["maps/diagonals.ron", "--at", "3,12", "--radius", "40", "--diamonds"][..]),
+        ("diagonal-gaps.svg", &["maps/diagonals.ron", "--at", "3,12", "--radius", "40"][..]),
+        (
+            "diamonds-and-seals.svg",
+            &[
+                "maps/diagonals.ron",
+                "--at",
+                "9,12",
+                "--radius",
+                "40",
+                "--diamonds",
+                "--crop",
+                "7,6",
+                "24,20",
+                "--zoom",
+                "2",
+            ][..],
+        ),
         (
             "multicast-internals.svg",
             &["maps/pillars.ron", "--at", "22,13", "--radius", "16", "--internals"][..],

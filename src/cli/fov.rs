@@ -38,6 +38,12 @@ pub struct Args {
     /// In the SVG: the diamond of every opaque cell and the seals between opaque neighbours.
     #[arg(long, requires = "svg")]
     pub diamonds: bool,
+    /// In the SVG: show only the cells between two corners, for a close-up.
+    #[arg(long, requires = "svg", num_args = 2, value_names = ["X0,Y0", "X1,Y1"], allow_hyphen_values = true)]
+    pub crop: Option<Vec<Pos>>,
+    /// In the SVG: draw N times larger.
+    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1)]
+    pub zoom: u32,
 }
 
 /// Parses an algorithm by its [`Algorithm::name`], listing the names in `--help` and errors.
@@ -69,6 +75,8 @@ fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
     scene.algorithm = args.algo;
     scene.internals = args.internals;
     scene.diamonds = args.diamonds;
+    scene.crop = args.crop.as_deref().map(|c| (c[0], c[1]));
+    scene.zoom = args.zoom;
     match std::fs::write(path, sightline::picture::svg(&scene)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
