@@ -74,11 +74,25 @@ impl Lab {
         let deadline = Instant::now() + TIMEOUT;
         while Instant::now() < deadline {
             if self.text().contains(what) {
-                return;
+                return self.settle();
             }
             thread::sleep(Duration::from_millis(20));
         }
         panic!("timed out waiting for {what:?}; the screen:\n{}", self.text());
+    }
+
+    /// Waits until the screen stops changing: the text a test waits for can arrive in the first
+    /// bytes of a frame whose other cells are still on their way.
+    fn settle(&self) {
+        let mut last = self.text();
+        loop {
+            thread::sleep(Duration::from_millis(100));
+            let now = self.text();
+            if now == last {
+                return;
+            }
+            last = now;
+        }
     }
 
     /// Every cell of the map pane (left of the panel, inside the border) with its foreground
