@@ -29,6 +29,21 @@ pub struct Args {
     /// Print H lines of W characters, `1` visible and `0` not, instead of the map.
     #[arg(long)]
     pub mask: bool,
+    /// Write an SVG picture of the view to FILE instead of printing it.
+    #[arg(long, value_name = "FILE", conflicts_with = "mask")]
+    pub svg: Option<PathBuf>,
+    /// In the SVG: the multicast's state per cell (edge of an occluded area, culled, never looked at).
+    #[arg(long, requires = "svg")]
+    pub internals: bool,
+    /// In the SVG: the diamond of every opaque cell and the seals between opaque neighbours.
+    #[arg(long, requires = "svg")]
+    pub diamonds: bool,
+    /// In the SVG: show only the cells between two corners, for a close-up.
+    #[arg(long, requires = "svg", num_args = 2, value_names = ["X0,Y0", "X1,Y1"], allow_hyphen_values = true)]
+    pub crop: Option<Vec<Pos>>,
+    /// In the SVG: draw N times larger.
+    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1)]
+    pub zoom: u32,
 }
 
 /// Parses an algorithm by its [`Algorithm::name`], listing the names in `--help` and errors.
@@ -43,11 +58,32 @@ pub fn run(args: Args) -> ExitCode {
         Ok(map) => map,
         Err(code) => return code,
     };
+    if let Some(path) = &args.svg {
+        return write_svg(&args, &map, path);
+    }
     let mut fov = Fov::new(map.width(), map.height());
     args.algo.compute(args.at, args.radius, &map, &mut fov);
     let text = if args.mask { mask(&map, &fov) } else { picture(&map, &fov, args.at) };
     print!("{text}");
     ExitCode::SUCCESS
+}
+
+/// `--svg`: the picture [`sightline::picture::svg`] draws of this view.
+fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
+    let mut scene = sightline::picture::Scene::new(map, args.at);
+    scene.radius = args.radius;
+    scene.algorithm = args.algo;
+    scene.internals = args.internals;
+    scene.diamonds = args.diamonds;
+    scene.crop = args.crop.as_deref().map(|c| (c[0], c[1]));
+    scene.zoom = args.zoom;
+    match std::fs::write(path, sightline::picture::svg(&scene)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sightline: cannot write {}: {e}", path.display());
+            ExitCode::from(super::USAGE)
+        }
+    }
 }
 
 /// Loads the map and checks that the viewer stands on it. Prints the problem and returns the

@@ -27,6 +27,17 @@ use crate::geometry::{Opacity, Pos};
 /// `out`, deciding each cell of `out`'s area independently (see the module docs).
 ///
 /// Cells outside `out`'s area are opaque and never marked; a viewer outside it is allowed.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, reference}};
+/// // A 5×5 room with one pillar in the middle.
+/// let world = |p: Pos| p == Pos::new(2, 2);
+/// let mut fov = Fov::new(5, 5);
+/// reference::compute(Pos::new(0, 2), None, &world, &mut fov);
+/// assert!(fov.is_visible(Pos::new(2, 2)));  // the pillar
+/// assert!(!fov.is_visible(Pos::new(4, 2))); // its shadow
+/// assert!(fov.is_visible(Pos::new(4, 0)));
+/// ```
 pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
     out.reset(origin, radius);
     let (w, h) = (out.width() as i64, out.height() as i64);

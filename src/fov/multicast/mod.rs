@@ -19,6 +19,18 @@ use crate::geometry::{Opacity, Pos};
 /// and a viewer outside it is allowed (it sees into the area only from a cell next to it). After
 /// the first call with a given radius the call allocates nothing: its working memory lives in
 /// `out` and grows with the radius, not with the map.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast}};
+/// // Two walls touching only at a corner leave a gap sight passes through; a straight pair seals.
+/// let diagonal = |p: Pos| p == Pos::new(2, 1) || p == Pos::new(1, 2);
+/// let straight = |p: Pos| p == Pos::new(2, 1) || p == Pos::new(2, 2);
+/// let mut fov = Fov::new(6, 6);
+/// multicast::compute(Pos::new(0, 0), None, &diagonal, &mut fov);
+/// assert!(fov.is_visible(Pos::new(3, 3)));
+/// multicast::compute(Pos::new(0, 2), None, &straight, &mut fov);
+/// assert!(!fov.is_visible(Pos::new(4, 2)) && !fov.is_visible(Pos::new(3, 1)));
+/// ```
 pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
     run(origin, radius, world, out, &mut ());
 }
@@ -26,6 +38,19 @@ pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut
 /// Like [`compute`], and also records in `trace` what happened to every cell of the area: its
 /// [`CellState`] and its ring (Manhattan distance from the viewer), so that a viewer of the
 /// algorithm can show the state after any number of rings.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast::{self, CellState, Trace}}};
+/// // A pillar at (2,0) in a corridor one cell high, viewer at the west end.
+/// let world = |p: Pos| p == Pos::new(2, 0);
+/// let (mut fov, mut trace) = (Fov::new(6, 1), Trace::default());
+/// multicast::trace(Pos::new(0, 0), None, &world, &mut fov, &mut trace);
+/// assert_eq!(trace.get(Pos::new(1, 0)).state, CellState::Lit);
+/// assert!(trace.get(Pos::new(2, 0)).visible); // the pillar is seen
+/// assert!(!trace.get(Pos::new(4, 0)).visible); // behind it nothing is
+/// assert!(trace.get(Pos::new(4, 0)).state < CellState::Edge); // culled or never looked at
+/// assert_eq!(trace.get(Pos::new(1, 0)).ring, 1);
+/// ```
 pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, trace: &mut Trace) {
     trace.reset(out.width(), out.height());
     run(origin, radius, world, out, trace);
@@ -54,9 +79,11 @@ pub enum CellState {
 /// One cell of a [`Trace`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TraceCell {
+    /// What the multicast did with the cell.
     pub state: CellState,
     /// Manhattan distance from the viewer: the step at which a ring-by-ring scan reaches it.
     pub ring: u32,
+    /// Whether the cell ended visible.
     pub visible: bool,
 }
 
@@ -82,10 +109,12 @@ impl Trace {
         self.index(p).map(|i| self.cells[i]).unwrap_or_default()
     }
 
+    /// The width of the recorded area.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height of the recorded area.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -99,6 +128,7 @@ impl Trace {
 /// Watches the multicast: told about every cell it looks at. The plain [`compute`] uses `()`,
 /// which does nothing and compiles to nothing.
 pub trait Observer {
+    /// The multicast decided `state` (and whether it is visible) for cell `p` of ring `ring`.
     fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool);
 }
 
