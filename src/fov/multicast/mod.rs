@@ -198,6 +198,25 @@ impl Scratch {
     }
 }
 
+/// The open angle a wall's diamond subtends from quadrant cell `(i, j) != (0, 0)`: its lowest
+/// and highest vertex directions, each with the neighbour across that vertex (a seal there if
+/// that neighbour is opaque too). Below the diagonal the bounds are the near (top) and far
+/// (bottom) vertices, above it the far (right) and near (left) ones; on it, the two near ones.
+#[inline]
+fn wall_angle(i: i32, j: i32) -> (Dir, (i32, i32), Dir, (i32, i32)) {
+    let (lo_v, lo_n) = if j <= i {
+        (Dir::new(2 * i, 2 * j - 1), (i, j - 1))
+    } else {
+        (Dir::new(2 * i + 1, 2 * j), (i + 1, j))
+    };
+    let (hi_v, hi_n) = if j >= i {
+        (Dir::new(2 * i - 1, 2 * j), (i - 1, j))
+    } else {
+        (Dir::new(2 * i, 2 * j + 1), (i, j + 1))
+    };
+    (lo_v, lo_n, hi_v, hi_n)
+}
+
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -420,41 +439,55 @@ impl Quadrant {
             obs.cell(p, ring, CellState::Lit, true);
             return Light::FULL;
         }
+        let own = square(i, j);
+        if whole {
+            // a wall in full light: seen, and it passes on its square outside its diamond's
+            // open angle, each bounding ray included unless it is a seal
+            out.mark(p);
+            obs.cell(p, ring, CellState::Lit, true);
+            let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
+            let start = s.cur_iv.len();
+            if j > 0 {
+                let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
+                s.cur_iv.extend(Interval::new(own.lo, false, lo_v, sealed));
+            }
+            if i > 0 {
+                let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
+                s.cur_iv.extend(Interval::new(hi_v, sealed, own.hi, false));
+            }
+            let len = s.cur_iv.len() - start;
+            return if len == 0 { Light::DARK } else { Light::part(start, len) };
+        }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
         // the three squares share. A floor passes its input on unchanged, so it is gathered
         // straight into the row's arena; a wall's goes to a scratch buffer first.
-        let own = square(i, j);
         let base = if opaque {
             s.input.clear();
             0
         } else {
             s.cur_iv.len()
         };
-        if whole {
-            s.gather_buf(opaque).push(own);
-        } else {
-            if up == Light::FULL {
-                if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
-                    s.gather_buf(opaque).push(iv);
-                }
-            } else if up != Light::DARK {
-                for k in up.range() {
-                    if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
-                        push_joined(s.gather_buf(opaque), base, iv);
-                    }
-                }
+        if up == Light::FULL {
+            if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+                s.gather_buf(opaque).push(iv);
             }
-            if left == Light::FULL {
-                if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+        } else if up != Light::DARK {
+            for k in up.range() {
+                if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
                     push_joined(s.gather_buf(opaque), base, iv);
                 }
-            } else if left != Light::DARK {
-                for k in left.range() {
-                    match s.cur_iv[k].clip_hi(own.hi, false) {
-                        Some(iv) => push_joined(s.gather_buf(opaque), base, iv),
-                        None => break,
-                    }
+            }
+        }
+        if left == Light::FULL {
+            if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+                push_joined(s.gather_buf(opaque), base, iv);
+            }
+        } else if left != Light::DARK {
+            for k in left.range() {
+                match s.cur_iv[k].clip_hi(own.hi, false) {
+                    Some(iv) => push_joined(s.gather_buf(opaque), base, iv),
+                    None => break,
                 }
             }
         }
@@ -482,19 +515,7 @@ impl Quadrant {
             }
             return Light::part(base, len);
         }
-        // A wall: its diamond subtends the open angle between two of its vertices: the near
-        // (top) one or the far-side (right) one below, the near (left) one or the far-side
-        // (bottom) one above, depending on which side of the diagonal it is.
-        let (lo_v, lo_n) = if j <= i {
-            (Dir::new(2 * i, 2 * j - 1), (i, j - 1))
-        } else {
-            (Dir::new(2 * i + 1, 2 * j), (i + 1, j))
-        };
-        let (hi_v, hi_n) = if j >= i {
-            (Dir::new(2 * i - 1, 2 * j), (i - 1, j))
-        } else {
-            (Dir::new(2 * i, 2 * j + 1), (i, j + 1))
-        };
+        let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
         // visible iff a lit ray strictly inside that angle arrives
         let visible = full || set_meets_open(&s.input, lo_v, hi_v);
         if visible {
