@@ -325,13 +325,13 @@ pub fn gaps(w: usize, h: usize, seed: u64) -> Map {
     let row_cuts = cuts(&rows, hi);
     let col_cuts = cuts(&cols, wi);
     for &x in &cols {
-        for seg in row_cuts.windows(2) {
+        for seg in row_cuts.windows(2).filter(|s| s[1] - s[0] >= 2) {
             let y = r.random_range(seg[0] + 1..seg[1]);
             tiles[Pos::new(x, y)] = Tile::Floor;
         }
     }
     for &y in &rows {
-        for seg in col_cuts.windows(2) {
+        for seg in col_cuts.windows(2).filter(|s| s[1] - s[0] >= 2) {
             let x = r.random_range(seg[0] + 1..seg[1]);
             tiles[Pos::new(x, y)] = Tile::Floor;
         }
@@ -519,6 +519,25 @@ mod tests {
                 .filter(|p| p.neighbours8()[4..].iter().any(|&q| m.tile(q) == Tile::Wall))
                 .count();
             assert!(linked * 10 >= inner.len() * 8, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn every_family_accepts_every_small_size() {
+        for w in 0..9 {
+            for h in 0..9 {
+                for m in [
+                    noise(w, h, 30, 1),
+                    cave(w, h, 1),
+                    rooms(w, h, 1),
+                    pillars(w, h, 2),
+                    diagonal_lines(w, h, 1),
+                    gaps(w, h, 1),
+                    open_room(w, h),
+                ] {
+                    assert_eq!((m.width(), m.height()), (w, h), "{}", m.meta.name);
+                }
+            }
         }
     }
 
