@@ -15,14 +15,8 @@ use sightline::map::Map;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The map file.
-    pub map: PathBuf,
-    /// The viewer's cell, as X,Y (0,0 is the top left). A viewer inside a wall is allowed.
-    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
-    pub at: Pos,
-    /// Sight radius in cells (a cell is a candidate when dx² + dy² <= R²); unlimited if omitted.
-    #[arg(long, value_name = "R")]
-    pub radius: Option<u32>,
+    #[command(flatten)]
+    pub view: super::view::ViewArgs,
     /// Which algorithm computes the view; both give the same answer, `reference` slowly.
     #[arg(long, value_name = "ALGO", default_value = "multicast", value_parser = algorithm_parser())]
     pub algo: Algorithm,
@@ -54,7 +48,7 @@ pub fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let map = match load_view(&args.map, args.at) {
+    let map = match args.view.load() {
         Ok(map) => map,
         Err(code) => return code,
     };
@@ -62,16 +56,16 @@ pub fn run(args: Args) -> ExitCode {
         return write_svg(&args, &map, path);
     }
     let mut fov = Fov::new(map.width(), map.height());
-    args.algo.compute(args.at, args.radius, &map, &mut fov);
-    let text = if args.mask { mask(&map, &fov) } else { picture(&map, &fov, args.at) };
+    args.algo.compute(args.view.at, args.view.radius, &map, &mut fov);
+    let text = if args.mask { mask(&map, &fov) } else { picture(&map, &fov, args.view.at) };
     print!("{text}");
     ExitCode::SUCCESS
 }
 
 /// `--svg`: the picture [`sightline::picture::svg`] draws of this view.
 fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
-    let mut scene = sightline::picture::Scene::new(map, args.at);
-    scene.radius = args.radius;
+    let mut scene = sightline::picture::Scene::new(map, args.view.at);
+    scene.radius = args.view.radius;
     scene.algorithm = args.algo;
     scene.internals = args.internals;
     scene.diamonds = args.diamonds;
@@ -84,29 +78,6 @@ fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
             ExitCode::from(super::USAGE)
         }
     }
-}
-
-/// Loads the map and checks that the viewer stands on it. Prints the problem and returns the
-/// exit code on failure: [`super::INVALID_MAP`] for a bad map, [`super::USAGE`] for a viewer
-/// outside it (a bad argument, not a bad map).
-pub fn load_view(path: &Path, at: Pos) -> Result<Map, ExitCode> {
-    let map = sightline::map::format::load_path(path).map_err(|e| {
-        // The error names the file and locates each problem itself.
-        eprintln!("{e}");
-        ExitCode::from(super::INVALID_MAP)
-    })?;
-    if !map.contains(at) {
-        eprintln!(
-            "sightline: --at {at} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
-            path.display(),
-            map.width(),
-            map.height(),
-            map.width() as i64 - 1,
-            map.height() as i64 - 1,
-        );
-        return Err(ExitCode::from(super::USAGE));
-    }
-    Ok(map)
 }
 
 /// `1` for visible, `0` for not: one line per row, every line `width` characters.
