@@ -2,9 +2,13 @@
 //! `line_drawing`'s `Supercover` and `WalkGrid`, on short (≤ 10 cells), medium (~100) and long
 //! (~10,000) lines in four directions (one per quadrant).
 //!
-//! Each benchmark walks all four lines of its length and folds every cell into a checksum, so
+//! Each benchmark walks all the lines of its group and folds every cell into a checksum, so
 //! nothing is optimised away; its throughput is the number of cells that algorithm yields for
 //! those lines, so criterion reports time per cell.
+//!
+//! Four fixed short lines walked over and over are a best case for branchy walkers: the branch
+//! predictor learns their few dozen decisions. `short-varied` walks 4096 short lines in every
+//! direction in a fixed pseudo-random order, closer to a game asking about many targets.
 
 use std::hint::black_box;
 
@@ -80,8 +84,28 @@ fn bench_length(c: &mut Criterion, name: &str, lines: &[(i32, i32)]) {
     group.finish();
 }
 
+/// 4096 line ends with `|dx| + |dy| <= 9` (at most 10 cells), pseudo-random but fixed.
+fn varied_short() -> Vec<(i32, i32)> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut out = Vec::with_capacity(4096);
+    while out.len() < 4096 {
+        let (dx, dy) = ((next() % 19) as i32 - 9, (next() % 19) as i32 - 9);
+        if dx.abs() + dy.abs() <= 9 {
+            out.push((dx, dy));
+        }
+    }
+    out
+}
+
 fn lines(c: &mut Criterion) {
     bench_length(c, "short", &SHORT);
+    bench_length(c, "short-varied", &varied_short());
     bench_length(c, "medium", &MEDIUM);
     bench_length(c, "long", &LONG);
 }

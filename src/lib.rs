@@ -19,3 +19,8 @@ pub mod ui;
 
 pub use geometry::{Grid, Pos};
 pub use map::{Map, Tile};
+
+/// The README's Rust examples, compiled and run as doc tests so they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

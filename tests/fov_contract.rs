@@ -251,6 +251,9 @@ fn radius_and_area_limits() {
         let f = fov(algo, &g, Pos::new(-1, 4), None);
         assert!(f.is_visible(Pos::new(0, 4)) && f.is_visible(Pos::new(8, 4)), "{algo:?}");
         assert!(!f.is_visible(Pos::new(0, 0)), "{algo:?}");
+        // the largest radius is as good as none, and far-away viewers are no trouble
+        assert_eq!(fov(algo, &g, Pos::new(4, 4), Some(u32::MAX)).len(), 81, "{algo:?}");
+        assert!(fov(algo, &g, Pos::new(i32::MIN, i32::MAX), Some(u32::MAX)).is_empty(), "{algo:?}");
     }
 }
 

@@ -136,6 +136,9 @@ fn cursor_walk_marks_corners_and_the_first_blocker() {
     let buf = draw(&lab, &LabStyle::colour(), W, H);
     assert_eq!(buf[at(Pos::new(7, 5))].symbol(), "X");
     assert!(buf[at(Pos::new(7, 5))].modifier.contains(Modifier::REVERSED));
+    // The cursor keeps its cell's glyph (floor), reversed.
+    assert_eq!(buf[at(Pos::new(9, 6))].symbol(), ".");
+    assert!(buf[at(Pos::new(9, 6))].modifier.contains(Modifier::REVERSED));
     insta::assert_snapshot!("cursor_blocked", text(&buf));
     // Along the open row the line is clear both ways, with no corner and no blocker.
     lab.set_cursor(Some(Pos::new(12, 4)));

@@ -4,11 +4,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use sightline::map::format::{load_path, parse_ron};
+use sightline::game::default_map::default_map;
+use sightline::map::format::load_path;
 use sightline::ui::lab::{Lab, LabStyle, run};
-
-/// The bundled default map, embedded so that the lab runs from any directory.
-const DEFAULT_MAP: &str = include_str!("../../maps/dungeon.ron");
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -20,7 +18,7 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let map = match &args.map {
         Some(path) => load_path(path),
-        None => parse_ron(DEFAULT_MAP, "<embedded maps/dungeon.ron>"),
+        None => default_map(),
     };
     let map = match map {
         Ok(map) => map,

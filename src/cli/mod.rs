@@ -7,6 +7,7 @@ pub mod lab;
 pub mod line;
 pub mod los;
 pub mod play;
+pub mod view;
 
 /// A map file was invalid (or a save could not be loaded).
 pub const INVALID_MAP: u8 = 1;

@@ -1,5 +1,7 @@
 //! The integer walk between two cell centres: `cells(A, B)` of the visibility contract.
 
+use std::hint::select_unpredictable;
+
 use crate::geometry::Pos;
 
 /// The state of the Amanatides & Woo walk along the line through two cell centres, shared by
@@ -45,10 +47,14 @@ impl Walk {
     #[inline(always)]
     pub(super) fn advance(&mut self) {
         let (mx, my) = self.next_step();
-        // Branch-free: a step of 0 or ±1 on each axis, and the matching error update.
+        // Branch-free: a step of 0 or ±1 on each axis. The three possible next error terms are
+        // computed side by side and one is selected, so the error term's own dependency chain
+        // is a compare and two selects per cell.
         self.cur.x = self.cur.x.wrapping_add(self.step.x & -(mx as i32));
         self.cur.y = self.cur.y.wrapping_add(self.step.y & -(my as i32));
-        self.err += (self.inc_x & -(mx as i64)) - (self.inc_y & -(my as i64));
+        let e = self.err;
+        let (after_x, after_y, after_both) = (e + self.inc_x, e - self.inc_y, e + self.inc_x - self.inc_y);
+        self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_both));
     }
 
     /// The unit step of the line on each axis (−1, 0 or 1).

@@ -134,6 +134,22 @@ use crate::map::Map;
 /// The buffer covers the area `0 <= x < width, 0 <= y < height`; nothing outside it is ever lit.
 /// Resetting it for the next call clears only the cells the last call lit, so a small radius on a
 /// huge map costs what the radius costs, not what the map costs.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast}};
+/// let open = |_: Pos| false;
+/// let mut fov = Fov::new(10, 10);
+/// for viewer in [Pos::new(0, 0), Pos::new(9, 9)] {
+///     multicast::compute(viewer, Some(2), &open, &mut fov); // the same buffer each time
+///     assert_eq!(fov.origin(), viewer);
+/// }
+/// // radius 2 from a corner: the cells with dx² + dy² <= 4 inside the area
+/// assert_eq!(fov.len(), 6);
+/// assert!(fov.cells().contains(&Pos::new(7, 9)) && !fov.is_visible(Pos::new(7, 8)));
+/// assert!(!fov.is_visible(Pos::new(10, 9))); // outside the area: never
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Fov {
     width: usize,
@@ -225,14 +241,18 @@ impl Fov {
         self.lit.len()
     }
 
+    /// Whether nothing is visible (only before the first computation: a viewer inside the area
+    /// always sees its own cell).
     pub fn is_empty(&self) -> bool {
         self.lit.is_empty()
     }
 
+    /// The width of the area.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height of the area.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -249,15 +269,35 @@ impl Fov {
 }
 
 /// The FOV algorithms sightline ships, for callers that choose at run time (the CLI, the lab).
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Pos, fov::{Algorithm, Fov}};
+/// let wall = |p: Pos| p.x == 4 && p.y != 2; // a wall with one opening at (4,2)
+/// let mut views = Algorithm::ALL.map(|_| Fov::new(9, 5));
+/// for (algo, view) in Algorithm::ALL.into_iter().zip(&mut views) {
+///     algo.compute(Pos::new(1, 2), None, &wall, view);
+/// }
+/// let [a, b] = &views;
+/// let mut cells = [a.cells().to_vec(), b.cells().to_vec()];
+/// cells.iter_mut().for_each(|c| c.sort());
+/// assert_eq!(cells[0], cells[1]); // the same answer, cell for cell
+/// assert_eq!(Algorithm::Reference.name(), "reference");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
+    /// [`multicast`]: the fast one.
     Multicast,
+    /// [`reference`](mod@reference): the slow obvious one.
     Reference,
 }
 
 impl Algorithm {
+    /// Both algorithms, multicast first.
     pub const ALL: [Algorithm; 2] = [Algorithm::Multicast, Algorithm::Reference];
 
+    /// The name the command line uses (`multicast`, `reference`).
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Multicast => "multicast",
@@ -287,7 +327,15 @@ impl Map {
 }
 
 /// Whether cell `p` is a candidate for a viewer at `origin` with `radius` (contract rule 2).
+///
+/// ```
+/// use sightline::{Pos, fov::in_radius};
+/// let o = Pos::new(0, 0);
+/// assert!(in_radius(o, Pos::new(3, 4), Some(5)));
+/// assert!(!in_radius(o, Pos::new(3, 4), Some(4)));
+/// assert!(in_radius(o, Pos::new(1000, 0), None)); // unlimited
+/// ```
 #[inline]
 pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
-    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r) * i64::from(r))
+    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r).saturating_mul(i64::from(r)))
 }

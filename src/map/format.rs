@@ -45,6 +45,13 @@ pub enum SourceKind {
 
 impl SourceKind {
     /// `.txt` files are plain text; anything else is read as RON.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use sightline::map::SourceKind;
+    /// assert_eq!(SourceKind::of_path(Path::new("maps/arena.TXT")), SourceKind::Text);
+    /// assert_eq!(SourceKind::of_path(Path::new("maps/dungeon.ron")), SourceKind::Ron);
+    /// ```
     pub fn of_path(path: &Path) -> Self {
         match path.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("txt") => SourceKind::Text,
@@ -54,6 +61,17 @@ impl SourceKind {
 }
 
 /// Loads a map file, choosing the format by extension (`.txt` is plain text, anything else RON).
+///
+/// ```
+/// use std::path::Path;
+/// use sightline::map::format::load_path;
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/pillars.ron");
+/// let map = load_path(Path::new(path))?;
+/// assert_eq!(map.meta.name, "The Pillared Hall");
+/// assert_eq!(map.meta.sight_radius, Some(16));
+/// assert!(load_path(Path::new("no/such/map.ron")).is_err());
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 pub fn load_path(path: &Path) -> Result<Map, MapError> {
     let bytes = read_map_file(path)?;
     parse_bytes(&bytes, &path.display().to_string(), SourceKind::of_path(path))
@@ -88,6 +106,13 @@ fn too_large(len: u64) -> Problem {
 
 /// Parses a map from raw bytes: checks the size and that the bytes are UTF-8 (a bad byte is
 /// reported at its line and column), then parses as `kind`.
+///
+/// ```
+/// use sightline::map::{SourceKind, format::parse_bytes};
+/// assert!(parse_bytes(b"#.#\n", "ok.txt", SourceKind::Text).is_ok());
+/// let err = parse_bytes(b"#.#\n#\xff#\n", "bad.txt", SourceKind::Text).unwrap_err();
+/// assert_eq!(err.problems[0].line, Some(2));
+/// ```
 pub fn parse_bytes(bytes: &[u8], origin: &str, kind: SourceKind) -> Result<Map, MapError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(MapError::single(origin, too_large(bytes.len() as u64)));
@@ -203,6 +228,26 @@ impl AsRef<str> for RowText<'_> {
 }
 
 /// Parses a RON map. `origin` names the source in errors (usually the path).
+///
+/// ```
+/// use sightline::map::format::parse_ron;
+/// use sightline::{Pos, Tile};
+/// let source = r#"(
+///     name: "Hedge maze",
+///     sight_radius: 6,
+///     legend: { 'T': Tile(Wall) },
+///     rows: [
+///         "TTTTTTT",
+///         "T@.+..T",
+///         "TTTTTTT",
+///     ],
+/// )"#;
+/// let map = parse_ron(source, "hedge.ron")?;
+/// assert_eq!(map.meta.sight_radius, Some(6));
+/// assert_eq!(map.tile(Pos::new(3, 1)), Tile::DoorClosed);
+/// assert_eq!(map.tile(Pos::new(0, 0)), Tile::Wall); // the map's own glyph
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
     if source.len() > MAX_FILE_BYTES {
         return Err(MapError::single(origin, too_large(source.len() as u64)));
@@ -232,6 +277,14 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
 
 /// Parses a plain-text map: every line is a row, read with the default legend; trailing empty
 /// lines are ignored. The map is named after `origin`'s file stem.
+///
+/// ```
+/// use sightline::map::format::parse_text;
+/// let map = parse_text("#####\n#@..#\n#####\n\n", "maps/corridor.txt")?;
+/// assert_eq!(map.meta.name, "corridor");
+/// assert_eq!(map.height(), 3);
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
     if source.len() > MAX_FILE_BYTES {
         return Err(MapError::single(origin, too_large(source.len() as u64)));
@@ -346,6 +399,12 @@ impl Locate for RonLocator<'_> {
 
 /// The file line and column of the glyph of cell `pos` in a map's source, for messages about a
 /// map that loaded (such as `check`'s warnings).
+///
+/// ```
+/// use sightline::{Pos, map::{SourceKind, format::locate_cell}};
+/// let source = "###\n#@#\n###\n";
+/// assert_eq!(locate_cell(source, SourceKind::Text, Pos::new(1, 1)), Some((2, 2)));
+/// ```
 pub fn locate_cell(source: &str, kind: SourceKind, pos: Pos) -> Option<(usize, usize)> {
     let (x, y) = (usize::try_from(pos.x).ok()?, usize::try_from(pos.y).ok()?);
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);

@@ -14,9 +14,13 @@ use super::{ItemKind, MonsterKind, Tile};
 /// What one glyph places on its cell. The player, monsters and items stand on floor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum LegendEntry {
+    /// Terrain.
     Tile(Tile),
+    /// The player's start.
     Player,
+    /// A monster's start.
     Monster(MonsterKind),
+    /// An item.
     Item(ItemKind),
 }
 
@@ -31,6 +35,17 @@ impl LegendEntry {
 }
 
 /// A glyph-to-entry table: the default legend, possibly with a map's own entries merged over it.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::map::{Legend, LegendEntry, MonsterKind, Tile};
+/// let mut legend = Legend::default();
+/// assert_eq!(legend.get('g'), Some(LegendEntry::Monster(MonsterKind::Goblin)));
+/// assert_eq!(legend.get('T'), None);
+/// legend.insert('T', LegendEntry::Tile(Tile::Wall)); // a map's own "tree"
+/// assert_eq!(legend.get('T').map(LegendEntry::tile), Some(Tile::Wall));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Legend {
     /// ASCII glyphs, looked up by byte: every row character goes through here.

@@ -19,6 +19,18 @@ use crate::geometry::{Opacity, Pos};
 /// and a viewer outside it is allowed (it sees into the area only from a cell next to it). After
 /// the first call with a given radius the call allocates nothing: its working memory lives in
 /// `out` and grows with the radius, not with the map.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast}};
+/// // Two walls touching only at a corner leave a gap sight passes through; a straight pair seals.
+/// let diagonal = |p: Pos| p == Pos::new(2, 1) || p == Pos::new(1, 2);
+/// let straight = |p: Pos| p == Pos::new(2, 1) || p == Pos::new(2, 2);
+/// let mut fov = Fov::new(6, 6);
+/// multicast::compute(Pos::new(0, 0), None, &diagonal, &mut fov);
+/// assert!(fov.is_visible(Pos::new(3, 3)));
+/// multicast::compute(Pos::new(0, 2), None, &straight, &mut fov);
+/// assert!(!fov.is_visible(Pos::new(4, 2)) && !fov.is_visible(Pos::new(3, 1)));
+/// ```
 pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
     run(origin, radius, world, out, &mut ());
 }
@@ -26,6 +38,19 @@ pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut
 /// Like [`compute`], and also records in `trace` what happened to every cell of the area: its
 /// [`CellState`] and its ring (Manhattan distance from the viewer), so that a viewer of the
 /// algorithm can show the state after any number of rings.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast::{self, CellState, Trace}}};
+/// // A pillar at (2,0) in a corridor one cell high, viewer at the west end.
+/// let world = |p: Pos| p == Pos::new(2, 0);
+/// let (mut fov, mut trace) = (Fov::new(6, 1), Trace::default());
+/// multicast::trace(Pos::new(0, 0), None, &world, &mut fov, &mut trace);
+/// assert_eq!(trace.get(Pos::new(1, 0)).state, CellState::Lit);
+/// assert!(trace.get(Pos::new(2, 0)).visible); // the pillar is seen
+/// assert!(!trace.get(Pos::new(4, 0)).visible); // behind it nothing is
+/// assert!(trace.get(Pos::new(4, 0)).state < CellState::Edge); // culled or never looked at
+/// assert_eq!(trace.get(Pos::new(1, 0)).ring, 1);
+/// ```
 pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, trace: &mut Trace) {
     trace.reset(out.width(), out.height());
     run(origin, radius, world, out, trace);
@@ -54,9 +79,11 @@ pub enum CellState {
 /// One cell of a [`Trace`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TraceCell {
+    /// What the multicast did with the cell.
     pub state: CellState,
     /// Manhattan distance from the viewer: the step at which a ring-by-ring scan reaches it.
     pub ring: u32,
+    /// Whether the cell ended visible.
     pub visible: bool,
 }
 
@@ -82,10 +109,12 @@ impl Trace {
         self.index(p).map(|i| self.cells[i]).unwrap_or_default()
     }
 
+    /// The width of the recorded area.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height of the recorded area.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -99,6 +128,7 @@ impl Trace {
 /// Watches the multicast: told about every cell it looks at. The plain [`compute`] uses `()`,
 /// which does nothing and compiles to nothing.
 pub trait Observer {
+    /// The multicast decided `state` (and whether it is visible) for cell `p` of ring `ring`.
     fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool);
 }
 
@@ -159,6 +189,34 @@ pub(super) struct Scratch {
     input: Vec<Interval>,
 }
 
+impl Scratch {
+    /// Where a cell's input is gathered: a wall's in the scratch buffer, a floor's straight into
+    /// the row's arena (it passes its input on unchanged).
+    #[inline]
+    fn gather_buf(&mut self, wall: bool) -> &mut Vec<Interval> {
+        if wall { &mut self.input } else { &mut self.cur_iv }
+    }
+}
+
+/// The open angle a wall's diamond subtends from quadrant cell `(i, j) != (0, 0)`: its lowest
+/// and highest vertex directions, each with the neighbour across that vertex (a seal there if
+/// that neighbour is opaque too). Below the diagonal the bounds are the near (top) and far
+/// (bottom) vertices, above it the far (right) and near (left) ones; on it, the two near ones.
+#[inline]
+fn wall_angle(i: i32, j: i32) -> (Dir, (i32, i32), Dir, (i32, i32)) {
+    let (lo_v, lo_n) = if j <= i {
+        (Dir::new(2 * i, 2 * j - 1), (i, j - 1))
+    } else {
+        (Dir::new(2 * i + 1, 2 * j), (i + 1, j))
+    };
+    let (hi_v, hi_n) = if j >= i {
+        (Dir::new(2 * i - 1, 2 * j), (i - 1, j))
+    } else {
+        (Dir::new(2 * i, 2 * j + 1), (i, j + 1))
+    };
+    (lo_v, lo_n, hi_v, hi_n)
+}
+
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -182,7 +240,19 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
         q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
     }
+    // The row buffers trade places every row, so either may be the one that grew; give both
+    // the larger capacity, so that after warm-up no view has to grow the smaller one again.
+    even_out(&mut s.prev_iv, &mut s.cur_iv);
+    even_out(&mut s.prev_runs, &mut s.cur_runs);
     out.scratch = s;
+}
+
+/// Grows the smaller capacity of the two to the larger.
+fn even_out<T>(a: &mut Vec<T>, b: &mut Vec<T>) {
+    let cap = a.capacity().max(b.capacity());
+    for v in [a, b] {
+        v.reserve_exact(cap.saturating_sub(v.len()));
+    }
 }
 
 /// The lowest direction of the square of quadrant cell `(i, j)` (its far corner on the x side),
@@ -248,7 +318,7 @@ impl Quadrant {
         s: &mut Scratch,
         obs: &mut O,
     ) {
-        let r2 = radius.map(|r| i64::from(r) * i64::from(r));
+        let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let len = ilim as usize + 1;
         s.prev.resize(len, Light::DARK);
@@ -369,74 +439,83 @@ impl Quadrant {
             obs.cell(p, ring, CellState::Lit, true);
             return Light::FULL;
         }
+        let own = square(i, j);
+        if whole {
+            // a wall in full light: seen, and it passes on its square outside its diamond's
+            // open angle, each bounding ray included unless it is a seal
+            out.mark(p);
+            obs.cell(p, ring, CellState::Lit, true);
+            let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
+            let start = s.cur_iv.len();
+            if j > 0 {
+                let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
+                s.cur_iv.extend(Interval::new(own.lo, false, lo_v, sealed));
+            }
+            if i > 0 {
+                let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
+                s.cur_iv.extend(Interval::new(hi_v, sealed, own.hi, false));
+            }
+            let len = s.cur_iv.len() - start;
+            return if len == 0 { Light::DARK } else { Light::part(start, len) };
+        }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
-        // the three squares share.
-        let own = square(i, j);
-        s.input.clear();
-        if whole {
-            s.input.push(own);
+        // the three squares share. A floor passes its input on unchanged, so it is gathered
+        // straight into the row's arena; a wall's goes to a scratch buffer first.
+        let base = if opaque {
+            s.input.clear();
+            0
         } else {
-            if up == Light::FULL {
-                if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
-                    s.input.push(iv);
-                }
-            } else if up != Light::DARK {
-                for k in up.range() {
-                    if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
-                        push_joined(&mut s.input, 0, iv);
-                    }
-                }
+            s.cur_iv.len()
+        };
+        if up == Light::FULL {
+            if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+                s.gather_buf(opaque).push(iv);
             }
-            if left == Light::FULL {
-                if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
-                    push_joined(&mut s.input, 0, iv);
-                }
-            } else if left != Light::DARK {
-                for k in left.range() {
-                    match s.cur_iv[k].clip_hi(own.hi, false) {
-                        Some(iv) => push_joined(&mut s.input, 0, iv),
-                        None => break,
-                    }
+        } else if up != Light::DARK {
+            for k in up.range() {
+                if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
+                    push_joined(s.gather_buf(opaque), base, iv);
                 }
             }
         }
-        if s.input.is_empty() {
+        if left == Light::FULL {
+            if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+                push_joined(s.gather_buf(opaque), base, iv);
+            }
+        } else if left != Light::DARK {
+            for k in left.range() {
+                match s.cur_iv[k].clip_hi(own.hi, false) {
+                    Some(iv) => push_joined(s.gather_buf(opaque), base, iv),
+                    None => break,
+                }
+            }
+        }
+        let input = &s.gather_buf(opaque)[base..];
+        if input.is_empty() {
             obs.cell(p, ring, CellState::Culled, false);
             return Light::DARK;
         }
-        let full = s.input.len() == 1 && {
-            let iv = s.input[0];
+        let full = input.len() == 1 && {
+            let iv = input[0];
             !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
         };
         let state = if full { CellState::Lit } else { CellState::Edge };
         if !opaque {
             // a floor is visible iff the ray through its centre arrives lit
-            let visible = full || set_contains(&s.input, Dir::new(i, j));
+            let visible = full || set_contains(input, Dir::new(i, j));
+            let len = input.len();
             if visible {
-                out.mark(p);
+                out.mark_inside(p);
             }
             obs.cell(p, ring, state, visible);
             if full {
+                s.cur_iv.truncate(base);
                 return Light::FULL;
             }
-            let start = s.cur_iv.len();
-            s.cur_iv.extend_from_slice(&s.input);
-            return Light::part(start, s.input.len());
+            return Light::part(base, len);
         }
-        // A wall: its diamond subtends the open angle between two of its vertices: the near
-        // (top) one or the far-side (right) one below, the near (left) one or the far-side
-        // (bottom) one above, depending on which side of the diagonal it is.
-        let (lo_v, lo_n) = if j <= i {
-            (Dir::new(2 * i, 2 * j - 1), (i, j - 1))
-        } else {
-            (Dir::new(2 * i + 1, 2 * j), (i + 1, j))
-        };
-        let (hi_v, hi_n) = if j >= i {
-            (Dir::new(2 * i - 1, 2 * j), (i - 1, j))
-        } else {
-            (Dir::new(2 * i, 2 * j + 1), (i, j + 1))
-        };
+        let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
         // visible iff a lit ray strictly inside that angle arrives
         let visible = full || set_meets_open(&s.input, lo_v, hi_v);
         if visible {
@@ -448,23 +527,79 @@ impl Quadrant {
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = s.cur_iv.len();
         if j > 0 {
-            let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
             for k in 0..s.input.len() {
-                match s.input[k].clip_hi(lo_v, sealed) {
+                match s.input[k].clip_hi(lo_v, false) {
                     Some(iv) => s.cur_iv.push(iv),
                     None => break,
                 }
             }
+            // only when light arrives exactly along the bounding ray does its seal matter
+            if let Some(last) = s.cur_iv[start..].last_mut()
+                && !last.hi_open
+                && last.hi.same(lo_v)
+                && self.opaque(world, self.at(lo_n.0, lo_n.1))
+            {
+                if last.lo.same(lo_v) {
+                    s.cur_iv.pop(); // it was that ray alone
+                } else {
+                    last.hi_open = true;
+                }
+            }
         }
         if i > 0 {
-            let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
+            let first = s.cur_iv.len();
             for k in 0..s.input.len() {
-                if let Some(iv) = s.input[k].clip_lo(hi_v, sealed) {
+                if let Some(iv) = s.input[k].clip_lo(hi_v, false) {
                     s.cur_iv.push(iv);
+                }
+            }
+            if let Some(head) = s.cur_iv.get_mut(first)
+                && !head.lo_open
+                && head.lo.same(hi_v)
+                && self.opaque(world, self.at(hi_n.0, hi_n.1))
+            {
+                if head.hi.same(hi_v) {
+                    s.cur_iv.remove(first); // it was that ray alone
+                } else {
+                    head.lo_open = true;
                 }
             }
         }
         let len = s.cur_iv.len() - start;
         if len == 0 { Light::DARK } else { Light::part(start, len) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_records_states_and_rings() {
+        // A 5×2 area, viewer (0, 0), one wall at (2, 0). In doubled coordinates from the
+        // viewer's centre the wall's diamond blocks the open angle of slopes (-1/4, 1/4).
+        // (3, 0)'s square spans slopes [0, 1/5] in this quadrant: all in the shadow, so it is
+        // culled and (4, 0) behind it is never looked at. (3, 1)'s square spans [1/7, 3/5]: cut
+        // by the shadow's edge at 1/4, and its centre (slope 1/3) is lit.
+        let wall = |p: Pos| p == Pos::new(2, 0);
+        let mut fov = Fov::new(5, 2);
+        let mut t = Trace::default();
+        trace(Pos::new(0, 0), None, &wall, &mut fov, &mut t);
+        let at = |x, y| t.get(Pos::new(x, y));
+        assert_eq!(at(0, 0), TraceCell { state: CellState::Lit, ring: 0, visible: true });
+        assert_eq!(at(1, 0), TraceCell { state: CellState::Lit, ring: 1, visible: true });
+        assert_eq!(at(2, 0), TraceCell { state: CellState::Lit, ring: 2, visible: true });
+        assert_eq!(at(3, 0), TraceCell { state: CellState::Culled, ring: 3, visible: false });
+        assert_eq!(at(4, 0).state, CellState::NeverLooked);
+        assert!(!at(4, 0).visible);
+        assert_eq!(at(3, 1), TraceCell { state: CellState::Edge, ring: 4, visible: true });
+        // the trace agrees with the plain call
+        let mut plain = Fov::new(5, 2);
+        compute(Pos::new(0, 0), None, &wall, &mut plain);
+        for y in 0..2 {
+            for x in 0..5 {
+                assert_eq!(plain.is_visible(Pos::new(x, y)), at(x, y).visible, "({x}, {y})");
+            }
+        }
     }
 }

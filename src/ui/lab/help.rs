@@ -24,6 +24,7 @@ pub const KEYS: [&str; 18] = [
     "Any key closes this help.",
 ];
 
+/// The help screen's lines.
 pub fn lines() -> Vec<Line<'static>> {
     KEYS.iter().map(|k| Line::from(*k)).collect()
 }

@@ -1,55 +1,54 @@
-//! The lab's keys. Movement uses the game's keys — arrows, vi-keys `hjklyubn`, and the numpad
-//! with NumLock on (digits) or off (Home, PageUp, End, PageDown) — and moves the viewer, or the
-//! cursor when it drives. Only key presses count.
+//! The lab's keys. Movement is the game's ([`crate::ui::input::direction`]: arrows, vi-keys
+//! `hjklyubn`, and the numpad with NumLock on or off) and moves the viewer, or the cursor when
+//! it drives. Only key presses count.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::state::Lab;
+use crate::ui::input::direction;
 
 /// What a key asks the lab to do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LabCommand {
+    /// Move the viewer or the cursor (whichever drives) by `(dx, dy)`.
     Move(i32, i32),
+    /// The next radius (past the largest finite one: unlimited).
     RadiusUp,
+    /// The previous radius.
     RadiusDown,
+    /// Switch between multicast and reference.
     ToggleAlgorithm,
+    /// The diff overlay on or off.
     ToggleDiff,
+    /// The next internals view: off, all states, each state alone.
     CycleInternals,
     /// Enter step mode, or expand one more ring.
     StepForward,
+    /// Step mode: one ring back.
     StepBack,
     /// Enter or leave step mode.
     ToggleStep,
+    /// The cursor (and its DDA walk) on or off.
     ToggleCursor,
     /// Switch what the movement keys drive (viewer or cursor).
     SwitchDrive,
+    /// Write the view's SVG picture.
     Export,
+    /// Show the keys.
     Help,
     /// Close the help screen, or quit.
     Back,
+    /// Leave the lab.
     Quit,
 }
 
 /// Whether the lab keeps running after a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Keep going.
     Continue,
+    /// The user asked to leave.
     Quit,
-}
-
-/// The unit step a movement key stands for.
-pub fn direction(code: KeyCode) -> Option<(i32, i32)> {
-    Some(match code {
-        KeyCode::Up | KeyCode::Char('k' | '8') => (0, -1),
-        KeyCode::Down | KeyCode::Char('j' | '2') => (0, 1),
-        KeyCode::Left | KeyCode::Char('h' | '4') => (-1, 0),
-        KeyCode::Right | KeyCode::Char('l' | '6') => (1, 0),
-        KeyCode::Home | KeyCode::Char('y' | '7') => (-1, -1),
-        KeyCode::PageUp | KeyCode::Char('u' | '9') => (1, -1),
-        KeyCode::End | KeyCode::Char('b' | '1') => (-1, 1),
-        KeyCode::PageDown | KeyCode::Char('n' | '3') => (1, 1),
-        _ => return None,
-    })
 }
 
 /// The command a key press means.
@@ -60,8 +59,9 @@ pub fn command(key: KeyEvent) -> Option<LabCommand> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, KeyCode::Char('c' | 'C')).then_some(LabCommand::Quit);
     }
-    if let Some((dx, dy)) = direction(key.code) {
-        return Some(LabCommand::Move(dx, dy));
+    if let Some(dir) = direction(key.code) {
+        let d = dir.delta();
+        return Some(LabCommand::Move(d.x, d.y));
     }
     Some(match key.code {
         KeyCode::Char('+' | '=') => LabCommand::RadiusUp,

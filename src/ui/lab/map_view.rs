@@ -15,17 +15,14 @@ pub fn scroll(size: i32, view: i32, focus: i32) -> i32 {
     if size <= view { 0 } else { (focus - view / 2).clamp(0, size - view) }
 }
 
-/// The glyph and style of map cell `p`.
+/// The glyph and style of map cell `p`: the viewer, then the cursor (the cell's own glyph,
+/// reversed), then the walk's marks, then the overlays over the terrain.
 pub fn cell(lab: &Lab, style: &LabStyle, p: Pos) -> (char, Style) {
-    let map = lab.map();
     if p == lab.viewer() {
         return ('@', style.viewer());
     }
-    if let Some(c) = lab.cursor()
-        && p == c
-    {
-        let glyph = if lab.walk().is_some_and(|w| w.blocker == Some(c)) { 'X' } else { '+' };
-        return (glyph, style.cursor());
+    if lab.cursor() == Some(p) {
+        return (base(lab, style, p).0, style.cursor());
     }
     if let Some(walk) = lab.walk() {
         if walk.blocker == Some(p) {
@@ -42,10 +39,16 @@ pub fn cell(lab: &Lab, style: &LabStyle, p: Pos) -> (char, Style) {
             return ('o', style.walk());
         }
     }
+    base(lab, style, p)
+}
+
+/// The cell under the viewer, cursor and walk: a difference, the step mode or internals
+/// overlay, or the terrain in or out of view.
+fn base(lab: &Lab, style: &LabStyle, p: Pos) -> (char, Style) {
     if lab.diff() && lab.differences().contains(&p) {
         return style.difference();
     }
-    let tile = map.tile(p);
+    let tile = lab.map().tile(p);
     let plain = if lab.fov().is_visible(p) {
         (tile.glyph(), style.tile_visible(tile))
     } else {

@@ -10,6 +10,7 @@ use crate::picture::{Internal, Internals, first_blocker};
 /// How the internals overlay shows the multicast's per-cell state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum InternalsView {
+    /// No overlay: terrain in and out of view.
     Off,
     /// Every cell's state.
     All,
@@ -34,13 +35,16 @@ impl InternalsView {
 /// What the movement keys move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Drive {
+    /// The keys move the viewer.
     Viewer,
+    /// The keys move the cursor.
     Cursor,
 }
 
 /// The DDA walk from the viewer to the cursor, and what it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Walk {
+    /// `dda::cells(viewer, cursor)`.
     pub cells: Vec<Pos>,
     /// The cells entered by a diagonal step: the segment passes exactly through a lattice corner.
     pub diagonal_steps: Vec<Pos>,
@@ -53,6 +57,22 @@ pub struct Walk {
 }
 
 /// The lab.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Pos, map::generate::pillars};
+/// use sightline::ui::lab::Lab;
+/// let mut lab = Lab::new(pillars(13, 9, 4));
+/// lab.set_viewer(Pos::new(2, 4));
+/// lab.toggle_diff();
+/// assert!(lab.differences().is_empty()); // multicast and reference agree
+/// lab.toggle_cursor();
+/// lab.set_cursor(Some(Pos::new(6, 4))); // straight through the pillar at (4,4)
+/// let walk = lab.walk().unwrap();
+/// assert_eq!(walk.blocker, Some(Pos::new(4, 4)));
+/// assert!(!walk.los_there && !walk.los_back);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Lab {
     map: Map,
@@ -204,6 +224,7 @@ impl Lab {
         self.recompute();
     }
 
+    /// Sets the radius (`None`: unlimited).
     pub fn set_radius(&mut self, radius: Option<u32>) {
         self.radius = radius;
         self.recompute();
@@ -218,11 +239,13 @@ impl Lab {
         self.recompute();
     }
 
+    /// Turns the diff overlay on (computing the other algorithm's view live) or off.
     pub fn toggle_diff(&mut self) {
         self.diff = !self.diff;
         self.recompute();
     }
 
+    /// The next internals view (see [`InternalsView::next`]).
     pub fn cycle_internals(&mut self) {
         self.internals_view = self.internals_view.next();
         self.recompute();
@@ -278,6 +301,7 @@ impl Lab {
         }
     }
 
+    /// Places the cursor (clamped onto the map), or removes it with `None`.
     pub fn set_cursor(&mut self, p: Option<Pos>) {
         self.cursor = p.map(|p| self.clamp(p));
         if self.cursor.is_none() {
@@ -286,18 +310,22 @@ impl Lab {
         self.recompute_walk();
     }
 
+    /// The map.
     pub fn map(&self) -> &Map {
         &self.map
     }
 
+    /// The viewer's cell.
     pub fn viewer(&self) -> Pos {
         self.viewer
     }
 
+    /// The radius (`None`: unlimited).
     pub fn radius(&self) -> Option<u32> {
         self.radius
     }
 
+    /// The algorithm whose view is drawn.
     pub fn algorithm(&self) -> Algorithm {
         self.algorithm
     }
@@ -307,6 +335,7 @@ impl Lab {
         &self.fov
     }
 
+    /// Whether the diff overlay is on.
     pub fn diff(&self) -> bool {
         self.diff
     }
@@ -317,6 +346,7 @@ impl Lab {
         &self.differences
     }
 
+    /// The internals overlay's view.
     pub fn internals_view(&self) -> InternalsView {
         self.internals_view
     }
@@ -331,14 +361,17 @@ impl Lab {
         self.step
     }
 
+    /// The cursor, if it is on.
     pub fn cursor(&self) -> Option<Pos> {
         self.cursor
     }
 
+    /// What the movement keys move.
     pub fn drive(&self) -> Drive {
         self.drive
     }
 
+    /// The DDA walk to the cursor, if it is on.
     pub fn walk(&self) -> Option<&Walk> {
         self.walk.as_ref()
     }

@@ -1,63 +1,59 @@
-//! How the lab draws each kind of cell. Every overlay state has its own glyph as well as its
-//! own colour, so the lab reads the same under `NO_COLOR`, where only the glyphs and bold / dim
-//! / reverse remain (and every style uses `Color::Reset`, since with `NO_COLOR` crossterm's
-//! colour reset would also drop the modifiers).
+//! How the lab draws each kind of cell: the game's [`Theme`] for terrain, the viewer and the
+//! text, plus the lab's own overlays. Every overlay state has its own glyph as well as its own
+//! colour, so the lab reads the same under `NO_COLOR`, where only the glyphs and bold / dim /
+//! reverse / underline remain (the monochrome theme uses `Color::Reset` everywhere, since with
+//! `NO_COLOR` crossterm's colour reset would also drop the modifiers).
 
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::map::Tile;
 use crate::picture::Internal;
+use crate::ui::Theme;
 
 /// The lab's styles, in colour or monochrome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabStyle {
-    pub monochrome: bool,
+    /// The game's theme, which the lab's own styles follow.
+    pub theme: Theme,
 }
 
 impl LabStyle {
-    /// Monochrome when `NO_COLOR` is set to anything non-empty (<https://no-color.org>).
+    /// Monochrome when `NO_COLOR` is set to anything non-empty, as in the game.
     pub fn from_env() -> Self {
-        let monochrome = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        LabStyle { monochrome }
+        LabStyle { theme: Theme::from_env() }
     }
 
+    /// The colour styles.
     pub fn colour() -> Self {
-        LabStyle { monochrome: false }
+        LabStyle { theme: Theme::colour() }
     }
 
+    /// The `NO_COLOR` styles.
     pub fn monochrome() -> Self {
-        LabStyle { monochrome: true }
+        LabStyle { theme: Theme::monochrome() }
     }
 
     fn base(&self) -> Style {
-        if self.monochrome { Style::new().fg(Color::Reset).bg(Color::Reset) } else { Style::new() }
+        self.theme.text
     }
 
     fn tint(&self, style: Style, colour: Color) -> Style {
-        if self.monochrome { style } else { style.fg(colour) }
+        if self.theme.monochrome { style } else { style.fg(colour) }
     }
 
     /// Terrain in view: bold, in the tile's colour.
     pub fn tile_visible(&self, tile: Tile) -> Style {
-        let colour = match tile {
-            Tile::Wall => Color::Gray,
-            Tile::Floor => Color::White,
-            Tile::DoorClosed | Tile::DoorOpen => Color::Rgb(200, 140, 60),
-            Tile::Glass => Color::LightCyan,
-            Tile::Water => Color::Blue,
-            Tile::Exit => Color::LightYellow,
-        };
-        self.tint(self.base().add_modifier(Modifier::BOLD), colour)
+        self.theme.tile_visible(tile)
     }
 
-    /// Terrain out of view: dim and grey.
+    /// Terrain out of view: dim, as the game draws remembered cells.
     pub fn tile_hidden(&self) -> Style {
-        self.tint(self.base().add_modifier(Modifier::DIM), Color::DarkGray)
+        self.theme.remembered
     }
 
+    /// The viewer's `@`.
     pub fn viewer(&self) -> Style {
-        let s = self.base().add_modifier(Modifier::BOLD);
-        if self.monochrome { s.add_modifier(Modifier::REVERSED) } else { s.fg(Color::Yellow) }
+        self.theme.player
     }
 
     /// The glyph and style of a multicast state in the internals overlay and step mode.
@@ -80,8 +76,7 @@ impl LabStyle {
 
     /// A cell where the two algorithms disagree.
     pub fn difference(&self) -> (char, Style) {
-        let s = self.base().add_modifier(Modifier::BOLD | Modifier::REVERSED);
-        ('!', if self.monochrome { s } else { s.fg(Color::Red) })
+        ('!', self.tint(self.base().add_modifier(Modifier::BOLD | Modifier::REVERSED), Color::Red))
     }
 
     /// A cell of the DDA walk.
@@ -91,36 +86,41 @@ impl LabStyle {
 
     /// The first cell that blocks the walk.
     pub fn blocker(&self) -> Style {
-        let s = self.base().add_modifier(Modifier::BOLD | Modifier::REVERSED);
-        if self.monochrome { s } else { s.fg(Color::Red) }
+        self.tint(self.base().add_modifier(Modifier::BOLD | Modifier::REVERSED), Color::Red)
     }
 
+    /// The cursor's cell.
     pub fn cursor(&self) -> Style {
-        let s = self.base().add_modifier(Modifier::REVERSED);
-        if self.monochrome { s.add_modifier(Modifier::UNDERLINED) } else { s.fg(Color::Magenta) }
+        self.theme.cursor
     }
 
+    /// Plain panel text.
     pub fn text(&self) -> Style {
-        self.base()
+        self.theme.text
     }
 
+    /// Titles and the algorithm's name.
     pub fn title(&self) -> Style {
-        self.tint(self.base().add_modifier(Modifier::BOLD), Color::Cyan)
+        self.theme.title
     }
 
+    /// Key hints and things switched off.
     pub fn faint(&self) -> Style {
-        self.tint(self.base().add_modifier(Modifier::DIM), Color::DarkGray)
+        self.theme.faint
     }
 
+    /// A check that passed ("clear", "0 differences").
     pub fn good(&self) -> Style {
-        self.tint(self.base(), Color::Green)
+        self.theme.good
     }
 
+    /// A check that failed ("blocked", a non-zero difference count).
     pub fn bad(&self) -> Style {
-        self.tint(self.base().add_modifier(Modifier::BOLD), Color::Red)
+        self.theme.bad
     }
 
+    /// Pane borders.
     pub fn border(&self) -> Style {
-        self.tint(self.base(), Color::DarkGray)
+        self.theme.border
     }
 }

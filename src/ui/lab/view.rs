@@ -13,6 +13,7 @@ use super::{help, map_view, panel};
 
 /// The smallest terminal the lab draws in.
 pub const MIN_WIDTH: u16 = 60;
+/// The smallest terminal height the lab draws in.
 pub const MIN_HEIGHT: u16 = 16;
 /// The panel's width, borders included.
 pub const PANEL_WIDTH: u16 = 36;

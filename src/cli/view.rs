@@ -1,0 +1,45 @@
+//! The arguments every "look from a cell of a map" command shares (`fov`, `bench`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use sightline::geometry::Pos;
+use sightline::map::Map;
+
+/// A map and a viewer on it.
+#[derive(clap::Args, Debug)]
+pub struct ViewArgs {
+    /// The map file.
+    pub map: PathBuf,
+    /// The viewer's cell, as X,Y (0,0 is the top left). A viewer inside a wall is allowed.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub at: Pos,
+    /// Sight radius in cells (a cell is a candidate when dx² + dy² <= R²); unlimited if omitted.
+    #[arg(long, value_name = "R")]
+    pub radius: Option<u32>,
+}
+
+impl ViewArgs {
+    /// Loads the map and checks the viewer is on it: a bad map exits 1 with its located
+    /// problems, a viewer outside the map exits 2.
+    pub fn load(&self) -> Result<Map, ExitCode> {
+        let map = sightline::map::format::load_path(&self.map).map_err(|e| {
+            // The error names the file and locates each problem itself.
+            eprintln!("{e}");
+            ExitCode::from(super::INVALID_MAP)
+        })?;
+        let at = self.at;
+        if !map.contains(at) {
+            eprintln!(
+                "sightline: --at {at} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
+                self.map.display(),
+                map.width(),
+                map.height(),
+                map.width() as i64 - 1,
+                map.height() as i64 - 1,
+            );
+            return Err(ExitCode::from(super::USAGE));
+        }
+        Ok(map)
+    }
+}
