@@ -1,7 +1,8 @@
 //! Saves under faults: a save interrupted between writing and renaming (as if the process were
 //! killed there) leaves the previous save intact and loadable; a save of another format version
 //! is refused with a message naming both versions and left untouched; an oversized file is
-//! refused before it is read; and save → load → save reproduces the file byte for byte, for
+//! refused before it is read, and a hostile one (deep nesting, huge numbers) is reported as
+//! damaged; and save → load → save reproduces the file byte for byte, for
 //! games at every stage on every bundled map.
 
 use std::fs;
@@ -137,6 +138,29 @@ fn an_oversized_save_is_refused_before_it_is_read() {
     assert!(matches!(err, SaveError::Corrupt { .. }), "{msg}");
     assert!(msg.contains(&format!("{} bytes", MAX_SAVE_BYTES + 1)) && msg.contains("at most"), "{msg}");
     assert_eq!(fs::metadata(&path).unwrap().len(), MAX_SAVE_BYTES + 1, "left untouched");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn hostile_saves_are_refused_as_damaged_not_crashed_on() {
+    let dir = scratch("hostile");
+    let good = save::to_ron(&played(0, 9, 30));
+    let deep = "[".repeat(100_000);
+    let cases = [
+        ("deep.ron", format!("(format: {SAVE_FORMAT}, game: {deep}")),
+        ("deep-header.ron", format!("(format: {deep}")),
+        ("huge-number.ron", good.replacen("turn: ", "turn: 99999999999999999999999999", 1)),
+        ("negative-size.ron", good.replacen("width: ", "width: -", 1)),
+        ("empty.ron", String::new()),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(name);
+        fs::write(&path, &text).unwrap();
+        let err = save::load(&path).expect_err(name);
+        assert!(matches!(err, SaveError::Corrupt { .. }), "{name}: {err}");
+        assert!(err.to_string().contains(name), "{err}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} is left untouched");
+    }
     fs::remove_dir_all(dir).unwrap();
 }
 
