@@ -1,0 +1,102 @@
+//! The per-turn distance map: how many steps each cell is from the player, shared by every
+//! monster that hunts or flees, so a turn costs one breadth-first search however many monsters
+//! are awake.
+
+use std::collections::VecDeque;
+
+use crate::geometry::{Grid, Pos};
+use crate::map::{Map, Tile};
+
+/// Steps from every cell near the player to the player, over cells a creature can enter: floor,
+/// open doors, stairs — and closed doors, which those that can open them pass (the others are
+/// kept out of them when they choose a step). Creatures are not obstacles here: they move; the
+/// monster choosing a step skips occupied cells. King moves, each costing one step; diagonal
+/// steps pass between walls that touch at a corner, as the movement rule allows.
+///
+/// The search stops `limit` steps out: a hunter sees the player within the sight radius, so a
+/// bound of a few radii covers every hunter's way round the walls in between without searching
+/// the whole level each turn.
+#[derive(Clone, Debug)]
+pub struct DistanceMap {
+    origin: Pos,
+    /// Steps plus one; 0 for a cell not reached.
+    steps: Grid<u32>,
+}
+
+/// Whether a path may go through `tile` (a closed door counts: someone can open it).
+pub fn walkable(tile: Tile) -> bool {
+    !tile.blocks_movement() || tile == Tile::DoorClosed
+}
+
+impl DistanceMap {
+    /// Searches from `origin`, reaching cells up to `limit` steps away (`None`: the whole level).
+    pub fn new(map: &Map, origin: Pos, limit: Option<u32>) -> Self {
+        let mut steps = Grid::new(map.width(), map.height(), 0u32);
+        let limit = limit.unwrap_or(u32::MAX);
+        let mut queue = VecDeque::new();
+        if steps.set(origin, 1) {
+            queue.push_back(origin);
+        }
+        while let Some(p) = queue.pop_front() {
+            let d = steps[p];
+            if d > limit {
+                // `d` is this cell's steps plus one: its neighbours would be past the limit.
+                continue;
+            }
+            for n in p.neighbours8() {
+                if let Some(slot) = steps.get_mut(n)
+                    && *slot == 0
+                    && walkable(map.tile(n))
+                {
+                    *slot = d + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        DistanceMap { origin, steps }
+    }
+
+    /// Where the search started: the player's cell.
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The number of steps from `p` to the origin, if `p` was reached.
+    pub fn get(&self, p: Pos) -> Option<u32> {
+        self.steps.get(p).copied().filter(|&d| d > 0).map(|d| d - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_go_round_walls_and_through_doors_and_diagonal_gaps() {
+        // A wall down column 2 with a closed door at its foot.
+        let mut map = Map::open(5, 4);
+        for y in 0..3 {
+            map.tiles.set(Pos::new(2, y), Tile::Wall);
+        }
+        map.tiles.set(Pos::new(2, 3), Tile::DoorClosed);
+        let d = DistanceMap::new(&map, Pos::new(0, 0), None);
+        assert_eq!(d.get(Pos::new(0, 0)), Some(0));
+        assert_eq!(d.get(Pos::new(1, 1)), Some(1));
+        assert_eq!(d.get(Pos::new(2, 0)), None, "a wall is never reached");
+        assert_eq!(d.get(Pos::new(2, 3)), Some(3), "(1,1) (1,2) then the door");
+        assert_eq!(d.get(Pos::new(3, 2)), Some(4));
+        assert_eq!(d.get(Pos::new(3, 0)), Some(6), "up the far side of the wall");
+        // Water is not walked: with it in the doorway the far side is cut off.
+        map.tiles.set(Pos::new(2, 3), Tile::Water);
+        assert_eq!(DistanceMap::new(&map, Pos::new(0, 0), None).get(Pos::new(3, 2)), None);
+        // Two walls touching at a corner leave a gap a step passes.
+        let mut gap = Map::open(2, 2);
+        gap.tiles.set(Pos::new(1, 0), Tile::Wall);
+        gap.tiles.set(Pos::new(0, 1), Tile::Wall);
+        assert_eq!(DistanceMap::new(&gap, Pos::new(0, 0), None).get(Pos::new(1, 1)), Some(1));
+        // The limit stops the search.
+        let near = DistanceMap::new(&Map::open(10, 1), Pos::new(0, 0), Some(3));
+        assert_eq!(near.get(Pos::new(3, 0)), Some(3));
+        assert_eq!(near.get(Pos::new(4, 0)), None);
+    }
+}
