@@ -9,6 +9,7 @@
 pub mod app;
 pub mod input;
 pub mod render;
+pub mod targeting;
 pub mod terminal;
 pub mod theme;
 
