@@ -149,7 +149,12 @@ fn check_all(a: Pos, b: Pos, reference: Vec<Pos>) {
     let w = walk(a, b);
     assert_eq!(w, reference, "cells({a}, {b})");
     assert_eq!(w.len() as u64, dda::cell_count(a, b));
-    assert_eq!(dda::cells(a, b).len(), w.len());
+    // The exact length is known at every point of the walk.
+    let mut it = dda::cells(a, b);
+    for left in (0..=w.len()).rev() {
+        assert_eq!(it.len(), left, "len() of cells({a}, {b}) with {left} to go");
+        it.next();
+    }
     let mut back = walk(b, a);
     back.reverse();
     assert_eq!(back, w, "cells({b}, {a}) reversed");

@@ -9,119 +9,26 @@ use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use sightline::fov::{Fov, multicast, reference};
+use sightline::map::generate;
 use sightline::{Grid, Pos};
-
-// ---- temporary map families (replaced by `sightline::map::generate` once it lands) ----------
 
 fn rng(seed: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed)
 }
 
-fn noise(w: usize, h: usize, percent: u32, seed: u64) -> Grid<bool> {
-    let mut r = rng(seed);
-    let cells = (0..w * h).map(|_| r.random_range(0..100) < percent).collect();
-    Grid::from_vec(w, h, cells).unwrap()
-}
-
-fn cave(w: usize, h: usize, seed: u64) -> Grid<bool> {
-    let mut g = noise(w, h, 45, seed);
-    for _ in 0..3 {
-        let prev = g.clone();
-        for y in 0..h as i32 {
-            for x in 0..w as i32 {
-                let p = Pos::new(x, y);
-                let walls = p.neighbours8().iter().filter(|&&q| prev.get(q).copied().unwrap_or(true)).count();
-                g.set(p, walls >= 5 || (walls >= 4 && prev[p]));
-            }
-        }
-    }
-    g
-}
-
-fn rooms(w: usize, h: usize, seed: u64) -> Grid<bool> {
-    let mut r = rng(seed);
-    let mut g = Grid::new(w, h, true);
-    let mut centres = Vec::new();
-    for _ in 0..5 {
-        let (rw, rh) = (r.random_range(2..6), r.random_range(2..6));
-        let (x0, y0) = (
-            r.random_range(1..w.saturating_sub(rw + 1).max(2)),
-            r.random_range(1..h.saturating_sub(rh + 1).max(2)),
-        );
-        for y in y0..(y0 + rh).min(h - 1) {
-            for x in x0..(x0 + rw).min(w - 1) {
-                g.set(Pos::new(x as i32, y as i32), false);
-            }
-        }
-        centres.push(Pos::new((x0 + rw / 2) as i32, (y0 + rh / 2) as i32));
-    }
-    for pair in centres.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        for x in a.x.min(b.x)..=a.x.max(b.x) {
-            g.set(Pos::new(x, a.y), false);
-        }
-        for y in a.y.min(b.y)..=a.y.max(b.y) {
-            g.set(Pos::new(b.x, y), false);
-        }
-    }
-    g
-}
-
-fn pillars(w: usize, h: usize, spacing: u32, seed: u64) -> Grid<bool> {
-    let mut r = rng(seed);
-    let (ox, oy) = (r.random_range(0..spacing), r.random_range(0..spacing));
-    let cells =
-        (0..w * h).map(|i| (i % w) as u32 % spacing == ox && (i / w) as u32 % spacing == oy).collect();
-    Grid::from_vec(w, h, cells).unwrap()
-}
-
-fn diagonal_lines(w: usize, h: usize, seed: u64) -> Grid<bool> {
-    let mut r = rng(seed);
-    let mut g = Grid::new(w, h, false);
-    for _ in 0..4 {
-        let (mut x, mut y) = (r.random_range(0..w as i32), r.random_range(0..h as i32));
-        let dx = if r.random_bool(0.5) { 1 } else { -1 };
-        for _ in 0..r.random_range(3..12) {
-            g.set(Pos::new(x, y), true);
-            x += dx;
-            y += 1;
-        }
-    }
-    g
-}
-
-fn gaps(w: usize, h: usize, seed: u64) -> Grid<bool> {
-    let mut r = rng(seed);
-    let mut g = Grid::new(w, h, false);
-    for _ in 0..3 {
-        if r.random_bool(0.5) {
-            let y = r.random_range(0..h as i32);
-            let gap = r.random_range(0..w as i32);
-            for x in 0..w as i32 {
-                g.set(Pos::new(x, y), x != gap);
-            }
-        } else {
-            let x = r.random_range(0..w as i32);
-            let gap = r.random_range(0..h as i32);
-            for y in 0..h as i32 {
-                g.set(Pos::new(x, y), y != gap);
-            }
-        }
-    }
-    g
-}
-
-/// A map of family `kind` (0..7), sized `w × h`.
+/// A map of family `kind` (0..7) from [`generate`], sized `w × h`, as opacity flags.
 fn family(kind: u32, w: usize, h: usize, seed: u64) -> Grid<bool> {
-    match kind {
-        0 => noise(w, h, (seed % 61) as u32, seed),
-        1 => cave(w, h, seed),
-        2 => rooms(w, h, seed),
-        3 => pillars(w, h, 2 + (seed % 4) as u32, seed),
-        4 => diagonal_lines(w, h, seed),
-        5 => gaps(w, h, seed),
-        _ => Grid::new(w, h, false),
-    }
+    let map = match kind {
+        0 => generate::noise(w, h, (seed % 61) as u32, seed),
+        1 => generate::cave(w, h, seed),
+        2 => generate::rooms(w, h, seed),
+        3 => generate::pillars(w, h, 2 + (seed % 4) as u32),
+        4 => generate::diagonal_lines(w, h, seed),
+        // (generate::gaps panics on maps one cell wide: kept to 3+ here until that is fixed)
+        5 => generate::gaps(w.max(3), h.max(3), seed),
+        _ => generate::open_room(w, h),
+    };
+    map.tiles.map(|t| t.blocks_sight())
 }
 
 // ---- the comparison ----------------------------------------------------------------------
@@ -207,6 +114,31 @@ fn multicast_matches_reference_on_a_fixed_corpus() {
     assert!(failures.is_empty(), "{} of {views} views differ; first:\n{}", failures.len(), failures[0]);
 }
 
+/// A longer run on larger maps, for changes to the algorithm:
+/// `cargo test --release --test fov_diff -- --ignored`.
+#[test]
+#[ignore = "minutes in a debug build; run with --release"]
+fn multicast_matches_reference_on_larger_maps() {
+    let mut r = rng(0xdee9);
+    let (mut fast, mut slow) = (Fov::default(), Fov::default());
+    let mut failures = Vec::new();
+    for map_no in 0..210u64 {
+        let kind = (map_no % 7) as u32;
+        let (w, h) = (r.random_range(30..=64), r.random_range(30..=64));
+        let g = family(kind, w, h, map_no * 104_729 + 7);
+        fast.resize(w, h);
+        slow.resize(w, h);
+        for _ in 0..10 {
+            let at = viewer(&mut r, w, h);
+            let radius = [Some(9), Some(25), Some(40), None][r.random_range(0..4)];
+            if let Err(e) = compare(&g, at, radius, &mut fast, &mut slow) {
+                failures.push(format!("map {map_no} (family {kind}, {w}x{h}): {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} views differ; first:\n{}", failures.len(), failures[0]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -220,7 +152,7 @@ proptest! {
         vy in -2i32..22,
         radius in prop::sample::select(RADII.to_vec()),
     ) {
-        let g = family(kind, w.max(if kind == 2 { 8 } else { 1 }), h.max(if kind == 2 { 8 } else { 1 }), seed);
+        let g = family(kind, w, h, seed);
         let (mut fast, mut slow) = (Fov::new(g.width(), g.height()), Fov::new(g.width(), g.height()));
         let at = Pos::new(vx.min(g.width() as i32 + 1), vy.min(g.height() as i32 + 1));
         if let Err(e) = compare(&g, at, radius, &mut fast, &mut slow) {

@@ -161,6 +161,35 @@ fn maps_over_the_size_limit_are_rejected() {
 }
 
 #[test]
+fn too_many_rows_are_refused_at_the_first_row_over_the_limit() {
+    // RON: ron locates the refusal where the row after the limit ends (rows start on line 4)
+    let rows: Vec<String> = (0..5000).map(|_| "\"#\"".to_string()).collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let e = ron_err(&with_rows(&rows));
+    assert_eq!(e.problems.len(), 1, "{e}");
+    assert!(e.problems[0].message.contains("more than 4096 rows; the limit is 4096"), "{e}");
+    assert_eq!(e.problems[0].line, Some(4 + 4096), "{e}");
+    // text: trailing empty lines (also `\r` ones) do not count, any other line does
+    let fits = format!("{}{}", "#\r\n".repeat(4096), "\r\n\n\r\n".repeat(1000));
+    assert_eq!(parse_text(&fits, "fits.txt").unwrap().height(), 4096);
+    let e = parse_text(&format!("{fits}#"), "over.txt").unwrap_err();
+    assert!(e.problems[0].message.contains("7097 rows; the limit is 4096"), "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(4097), Some(1)), "{e}");
+}
+
+#[test]
+fn a_legend_of_more_than_1024_glyphs_is_refused() {
+    let entries = |n: u32| -> String {
+        (0..n).map(|i| format!("'{}': Tile(Wall), ", char::from_u32(0x4E00 + i).unwrap())).collect()
+    };
+    let src = |n| format!("(name: \"t\", rows: [\"#\"], legend: {{ {} }})", entries(n));
+    assert!(parse_ron(&src(1024), "t.ron").is_ok());
+    let e = ron_err(&src(1025));
+    assert!(e.problems[0].message.contains("more than 1024 glyphs"), "{e}");
+    assert_eq!(e.problems[0].line, Some(1), "{e}");
+}
+
+#[test]
 fn enormous_files_are_refused_before_they_are_read() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(format!("enormous-{}.ron", std::process::id()));

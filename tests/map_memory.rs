@@ -1,6 +1,7 @@
 //! Memory bounds of the loader, measured with a counting allocator: a 4096×4096 map costs its
 //! source text plus about one byte per cell (no second copy of the text, no per-cell strings),
-//! and a map over the size limit is rejected without allocating its grid.
+//! and a map over the size limit — or a file that claims millions of rows — is rejected without
+//! allocating its grid or a reference per row.
 //!
 //! One test function only: the allocator counts the whole process, so nothing may run beside it.
 
@@ -87,4 +88,20 @@ fn loading_costs_one_byte_per_cell_beyond_the_source() {
     let (result, extra) = peak_during(|| parse_ron(&wide, "wide.ron"));
     assert!(result.is_err());
     assert!(extra < 64 * 1024, "rejecting over-wide rows allocated {extra} bytes");
+    drop(wide);
+
+    // files that claim far more rows than the limit, within the file size limit: refused without
+    // a reference per row (20 million rows would cost 320 MB of `&str` in text, 480 MB of rows
+    // in RON). Locating the problem may build the sparse line index, at most an eighth of the
+    // text (a quarter while its vector doubles).
+    let claims = 20_000_000;
+    let text = "#\n".repeat(claims);
+    let (result, extra) = peak_during(|| parse_text(&text, "claims.txt"));
+    assert!(result.unwrap_err().problems[0].message.contains("20000000 rows"));
+    assert!(extra < text.len() / 4, "rejecting {claims} text rows allocated {extra} bytes");
+    drop(text);
+    let ron = format!("(name: \"c\", rows: [{}])", "\"\",".repeat(claims));
+    let (result, extra) = peak_during(|| parse_ron(&ron, "claims.ron"));
+    assert!(result.unwrap_err().problems[0].message.contains("more than 4096 rows"));
+    assert!(extra < 1024 * 1024, "rejecting {claims} RON rows allocated {extra} bytes");
 }

@@ -19,9 +19,12 @@ struct Doc {
     radius: u32,
     internals: bool,
     diamonds: bool,
+    /// A close-up: the corners of the cells shown.
+    crop: Option<((i32, i32), (i32, i32))>,
+    zoom: u32,
 }
 
-const DOCS: [Doc; 3] = [
+const DOCS: [Doc; 4] = [
     Doc {
         file: "pillar-shadows.svg",
         map: "pillars.ron",
@@ -29,6 +32,8 @@ const DOCS: [Doc; 3] = [
         radius: 30,
         internals: false,
         diamonds: false,
+        crop: None,
+        zoom: 1,
     },
     Doc {
         file: "diagonal-gaps.svg",
@@ -36,15 +41,29 @@ const DOCS: [Doc; 3] = [
         at: (3, 12),
         radius: 40,
         internals: false,
+        diamonds: false,
+        crop: None,
+        zoom: 1,
+    },
+    Doc {
+        file: "diamonds-and-seals.svg",
+        map: "diagonals.ron",
+        at: (9, 12),
+        radius: 40,
+        internals: false,
         diamonds: true,
+        crop: Some(((7, 6), (24, 20))),
+        zoom: 2,
     },
     Doc {
         file: "multicast-internals.svg",
-        map: "dungeon.ron",
-        at: (27, 7),
-        radius: 12,
+        map: "pillars.ron",
+        at: (22, 13),
+        radius: 16,
         internals: true,
         diamonds: false,
+        crop: None,
+        zoom: 1,
     },
 ];
 
@@ -59,6 +78,8 @@ fn render(doc: &Doc) -> String {
     scene.algorithm = Algorithm::Multicast;
     scene.internals = doc.internals;
     scene.diamonds = doc.diamonds;
+    scene.crop = doc.crop.map(|(a, b)| (Pos::new(a.0, a.1), Pos::new(b.0, b.1)));
+    scene.zoom = doc.zoom;
     svg(&scene)
 }
 
@@ -72,6 +93,12 @@ fn command(doc: &Doc) -> String {
     }
     if doc.diamonds {
         c += " --diamonds";
+    }
+    if let Some((a, b)) = doc.crop {
+        c += &format!(" --crop {},{} {},{}", a.0, a.1, b.0, b.1);
+    }
+    if doc.zoom != 1 {
+        c += &format!(" --zoom {}", doc.zoom);
     }
     c
 }

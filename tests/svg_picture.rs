@@ -125,3 +125,66 @@ fn the_default_title_names_map_viewer_radius_and_algorithm() {
     scene.radius = None;
     assert!(scene.title_text().contains("unlimited"));
 }
+
+#[test]
+fn the_first_blocker_exists_exactly_when_line_of_sight_fails() {
+    for seed in 0..6 {
+        let m = sightline::map::generate::noise(16, 10, 35, seed);
+        for a in (0..16).flat_map(|x| (0..10).map(move |y| Pos::new(x, y))).step_by(7) {
+            for b in (0..16).flat_map(|x| (0..10).map(move |y| Pos::new(x, y))) {
+                let blocker = sightline::picture::first_blocker(a, b, &m);
+                assert_eq!(blocker.is_none(), sightline::dda::line_of_sight(a, b, &m), "{a} -> {b}");
+                if let Some(c) = blocker {
+                    assert!(m.blocks_sight(c) && c != a && c != b);
+                    assert!(sightline::dda::cells(a, b).any(|w| w == c), "on the walk");
+                    // the arrow shot along the same line stops at the same wall
+                    let shot = sightline::dda::projectile(a, b, 100, &m, |_| false);
+                    assert_eq!(shot.stop(), sightline::dda::Stop::Blocked(c), "{a} -> {b}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_crop_shows_only_its_cells_and_zoom_only_scales() {
+    // Water only in the east half; the crop keeps columns 0..=2.
+    let m = map("...~~\n.#.~~\n...~~\n");
+    let mut scene = Scene::new(&m, Pos::new(0, 0));
+    scene.crop = Some((Pos::new(2, 2), Pos::new(0, 0))); // corners in any order
+    let doc = svg(&scene);
+    // Terrain rectangles cover exactly the 3×3 crop, in the map's own coordinates.
+    let start = doc.find("<g>\n").unwrap();
+    let end = start + doc[start..].find("</g>").unwrap();
+    let cells: i64 = doc[start..end]
+        .lines()
+        .filter(|l| l.starts_with("<rect"))
+        .map(|l| {
+            let i = l.find("width=\"").unwrap() + 7;
+            l[i..i + l[i..].find('"').unwrap()].parse::<i64>().unwrap() / CELL_PX
+        })
+        .sum();
+    assert_eq!(cells, 9);
+    assert!(doc.contains("clip-path"));
+    assert!(!doc.contains(">water<"), "the legend lists only what the crop shows");
+    assert!(svg(&Scene::new(&m, Pos::new(0, 0))).contains(">water<"));
+    // Zoom changes the size attributes, not the drawing.
+    let plain = svg(&scene);
+    scene.zoom = 3;
+    let zoomed = svg(&scene);
+    let size = |d: &str| {
+        let tag = &d[..d.find('>').unwrap()];
+        let num = |k: &str| {
+            let i = tag.find(k).unwrap() + k.len();
+            tag[i..i + tag[i..].find('"').unwrap()].parse::<i64>().unwrap()
+        };
+        (num(" width=\""), num(" height=\""))
+    };
+    let ((w1, h1), (w3, h3)) = (size(&plain), size(&zoomed));
+    assert_eq!((w3, h3), (3 * w1, 3 * h1));
+    assert_eq!(plain[plain.find('>').unwrap()..], zoomed[zoomed.find('>').unwrap()..]);
+    // A crop entirely off the map falls back to the whole map.
+    scene.crop = Some((Pos::new(10, 10), Pos::new(12, 12)));
+    scene.zoom = 1;
+    assert!(!svg(&scene).contains("clip-path"));
+}

@@ -1,10 +1,151 @@
-//! `sightline fov`.
+//! `sightline fov`: what a viewer sees, printed as text.
+//!
+//! Two outputs. The default redraws the map with every cell the viewer does not see left blank,
+//! so the shape of the view (shadows, lit walls, speckles through diagonal gaps) reads at a
+//! glance. `--mask` prints exactly `height` lines of `width` characters, `1` for visible and `0`
+//! for not, for scripts and for diffing algorithms against each other.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct Args {}
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use sightline::fov::{Algorithm, Fov};
+use sightline::geometry::Pos;
+use sightline::map::Map;
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_yet("fov")
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The map file.
+    pub map: PathBuf,
+    /// The viewer's cell, as X,Y (0,0 is the top left). A viewer inside a wall is allowed.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub at: Pos,
+    /// Sight radius in cells (a cell is a candidate when dx² + dy² <= R²); unlimited if omitted.
+    #[arg(long, value_name = "R")]
+    pub radius: Option<u32>,
+    /// Which algorithm computes the view; both give the same answer, `reference` slowly.
+    #[arg(long, value_name = "ALGO", default_value = "multicast", value_parser = algorithm_parser())]
+    pub algo: Algorithm,
+    /// Print H lines of W characters, `1` visible and `0` not, instead of the map.
+    #[arg(long)]
+    pub mask: bool,
+    /// Write an SVG picture of the view to FILE instead of printing it.
+    #[arg(long, value_name = "FILE", conflicts_with = "mask")]
+    pub svg: Option<PathBuf>,
+    /// In the SVG: the multicast's state per cell (edge of an occluded area, culled, never looked at).
+    #[arg(long, requires = "svg")]
+    pub internals: bool,
+    /// In the SVG: the diamond of every opaque cell and the seals between opaque neighbours.
+    #[arg(long, requires = "svg")]
+    pub diamonds: bool,
+    /// In the SVG: show only the cells between two corners, for a close-up.
+    #[arg(long, requires = "svg", num_args = 2, value_names = ["X0,Y0", "X1,Y1"], allow_hyphen_values = true)]
+    pub crop: Option<Vec<Pos>>,
+    /// In the SVG: draw N times larger.
+    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1)]
+    pub zoom: u32,
+}
+
+/// Parses an algorithm by its [`Algorithm::name`], listing the names in `--help` and errors.
+pub fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+    PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name)).map(|name| {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name).expect("a possible value is a name")
+    })
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let map = match load_view(&args.map, args.at) {
+        Ok(map) => map,
+        Err(code) => return code,
+    };
+    if let Some(path) = &args.svg {
+        return write_svg(&args, &map, path);
+    }
+    let mut fov = Fov::new(map.width(), map.height());
+    args.algo.compute(args.at, args.radius, &map, &mut fov);
+    let text = if args.mask { mask(&map, &fov) } else { picture(&map, &fov, args.at) };
+    print!("{text}");
+    ExitCode::SUCCESS
+}
+
+/// `--svg`: the picture [`sightline::picture::svg`] draws of this view.
+fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
+    let mut scene = sightline::picture::Scene::new(map, args.at);
+    scene.radius = args.radius;
+    scene.algorithm = args.algo;
+    scene.internals = args.internals;
+    scene.diamonds = args.diamonds;
+    scene.crop = args.crop.as_deref().map(|c| (c[0], c[1]));
+    scene.zoom = args.zoom;
+    match std::fs::write(path, sightline::picture::svg(&scene)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sightline: cannot write {}: {e}", path.display());
+            ExitCode::from(super::USAGE)
+        }
+    }
+}
+
+/// Loads the map and checks that the viewer stands on it. Prints the problem and returns the
+/// exit code on failure: [`super::INVALID_MAP`] for a bad map, [`super::USAGE`] for a viewer
+/// outside it (a bad argument, not a bad map).
+pub fn load_view(path: &Path, at: Pos) -> Result<Map, ExitCode> {
+    let map = sightline::map::format::load_path(path).map_err(|e| {
+        // The error names the file and locates each problem itself.
+        eprintln!("{e}");
+        ExitCode::from(super::INVALID_MAP)
+    })?;
+    if !map.contains(at) {
+        eprintln!(
+            "sightline: --at {at} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
+            path.display(),
+            map.width(),
+            map.height(),
+            map.width() as i64 - 1,
+            map.height() as i64 - 1,
+        );
+        return Err(ExitCode::from(super::USAGE));
+    }
+    Ok(map)
+}
+
+/// `1` for visible, `0` for not: one line per row, every line `width` characters.
+fn mask(map: &Map, fov: &Fov) -> String {
+    let mut s = String::with_capacity((map.width() + 1) * map.height());
+    for y in 0..map.height() {
+        for x in 0..map.width() {
+            s.push(if fov.is_visible(Pos::new(x as i32, y as i32)) { '1' } else { '0' });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The map as the viewer sees it: the viewer as `@`, a visible monster or item by its glyph,
+/// other visible cells by their terrain's glyph, unseen cells blank (trailing blanks trimmed).
+fn picture(map: &Map, fov: &Fov, viewer: Pos) -> String {
+    let mut rows: Vec<Vec<char>> = (0..map.height())
+        .map(|y| {
+            (0..map.width())
+                .map(|x| {
+                    let p = Pos::new(x as i32, y as i32);
+                    if fov.is_visible(p) { map.tile(p).glyph() } else { ' ' }
+                })
+                .collect()
+        })
+        .collect();
+    let glyphs = map.items.iter().map(|i| (i.pos, i.kind.glyph()));
+    let glyphs = glyphs.chain(map.monsters.iter().map(|m| (m.pos, m.kind.glyph())));
+    for (p, g) in glyphs.chain(std::iter::once((viewer, '@'))) {
+        if map.contains(p) && (fov.is_visible(p) || p == viewer) {
+            rows[p.y as usize][p.x as usize] = g;
+        }
+    }
+    let mut s = String::new();
+    for row in rows {
+        s.extend(row);
+        s.truncate(s.trim_end_matches(' ').len());
+        s.push('\n');
+    }
+    s
 }

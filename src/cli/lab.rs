@@ -1,10 +1,42 @@
-//! `sightline lab`.
+//! `sightline lab [MAP]`: the interactive FOV lab.
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct Args {}
+use sightline::game::default_map::default_map;
+use sightline::map::format::load_path;
+use sightline::ui::lab::{Lab, LabStyle, run};
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_yet("lab")
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The map to explore (`.ron`, or `.txt` rows); the bundled dungeon when omitted.
+    #[arg(value_name = "MAP")]
+    pub map: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let map = match &args.map {
+        Some(path) => load_path(path),
+        None => default_map(),
+    };
+    let map = match map {
+        Ok(map) => map,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(super::INVALID_MAP);
+        }
+    };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!("sightline: the lab needs a terminal (stdin and stdout must be a tty)");
+        return ExitCode::from(super::USAGE);
+    }
+    let mut lab = Lab::new(map);
+    match run::run(&mut lab, &LabStyle::from_env()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sightline lab: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,10 +1,77 @@
-//! `sightline los`.
+//! `sightline los`: the line-of-sight walk between two cells, drawn on a map.
 
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct Args {}
+use sightline::map::format;
+use sightline::{Map, Pos, dda};
 
-pub fn run(_args: Args) -> ExitCode {
-    super::not_yet("los")
+/// The marks drawn over the map.
+const FROM: char = 'A';
+const TO: char = 'B';
+const WALK: char = '*';
+const BLOCKER: char = 'X';
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "The map is printed with the cells of the walk marked: A and B the two ends, \
+                        * the cells in between, X the first cell that blocks the line (from A). \
+                        The last line says `clear` or `blocked at x,y`.")]
+pub struct Args {
+    /// The map file (`.ron`, or `.txt` for plain rows).
+    #[arg(value_name = "MAP")]
+    pub map: PathBuf,
+    /// The viewer's cell, as X,Y.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub from: Pos,
+    /// The target cell, as X,Y.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub to: Pos,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let map = match format::load_path(&args.map) {
+        Ok(map) => map,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(super::INVALID_MAP);
+        }
+    };
+    for (flag, p) in [("--from", args.from), ("--to", args.to)] {
+        if !map.contains(p) {
+            eprintln!("sightline: {flag} {p} is outside the {}x{} map", map.width(), map.height());
+            return ExitCode::from(super::USAGE);
+        }
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    match draw(&mut out, &map, args.from, args.to).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sightline: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn draw(out: &mut impl Write, map: &Map, from: Pos, to: Pos) -> std::io::Result<()> {
+    let blocker = dda::first_blocker(from, to, map);
+    let mut rows: Vec<Vec<char>> =
+        (0..map.height()).map(|y| map.tiles.row(y).iter().map(|t| t.glyph()).collect()).collect();
+    let mut mark = |p: Pos, c: char| rows[p.y as usize][p.x as usize] = c;
+    for p in dda::cells(from, to) {
+        mark(p, WALK);
+    }
+    if let Some(b) = blocker {
+        mark(b, BLOCKER);
+    }
+    mark(from, FROM);
+    mark(to, TO);
+    for row in rows {
+        writeln!(out, "{}", row.into_iter().collect::<String>())?;
+    }
+    match blocker {
+        None => writeln!(out, "clear"),
+        Some(b) => writeln!(out, "blocked at {b}"),
+    }
 }

@@ -77,9 +77,15 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Ended::Signal) => {
-            eprintln!("sightline: stopped by a signal; the game was not saved");
-            ExitCode::SUCCESS
+        Ok(Ended::Signal(signal)) => {
+            let name = match signal {
+                signal_hook::consts::SIGTERM => "SIGTERM",
+                signal_hook::consts::SIGHUP => "SIGHUP",
+                _ => "a signal",
+            };
+            eprintln!("sightline: stopped by a signal ({name}); the game was not saved");
+            // The shell convention for a process ended by signal N.
+            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
         }
         Err(e) => {
             eprintln!("sightline: terminal error: {e}");

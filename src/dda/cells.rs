@@ -1,5 +1,7 @@
 //! The integer walk between two cell centres: `cells(A, B)` of the visibility contract.
 
+use std::hint::select_unpredictable;
+
 use crate::geometry::Pos;
 
 /// The state of the Amanatides & Woo walk along the line through two cell centres, shared by
@@ -45,10 +47,14 @@ impl Walk {
     #[inline(always)]
     pub(super) fn advance(&mut self) {
         let (mx, my) = self.next_step();
-        // Branch-free: a step of 0 or ±1 on each axis, and the matching error update.
+        // Branch-free: a step of 0 or ±1 on each axis. The three possible next error terms are
+        // computed side by side and one is selected, so the error term's own dependency chain
+        // is a compare and two selects per cell.
         self.cur.x = self.cur.x.wrapping_add(self.step.x & -(mx as i32));
         self.cur.y = self.cur.y.wrapping_add(self.step.y & -(my as i32));
-        self.err += (self.inc_x & -(mx as i64)) - (self.inc_y & -(my as i64));
+        let e = self.err;
+        let (after_x, after_y, after_both) = (e + self.inc_x, e - self.inc_y, e + self.inc_x - self.inc_y);
+        self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_both));
     }
 
     /// The unit step of the line on each axis (−1, 0 or 1).
@@ -102,15 +108,38 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
 /// assert_eq!(back, walk);
 /// ```
 pub fn cells(from: Pos, to: Pos) -> Cells {
-    Cells { walk: Walk::new(from, to), left: cell_count(from, to) }
+    Cells { walk: Walk::new(from, to), from, to, done: false }
 }
 
 /// The iterator [`cells`] returns.
 #[derive(Clone, Debug)]
 pub struct Cells {
     walk: Walk,
-    /// Cells still to yield, the current one included.
-    left: u64,
+    from: Pos,
+    to: Pos,
+    done: bool,
+}
+
+impl Cells {
+    /// How many cells are still to come: the closed form of [`cell_count`], minus the steps
+    /// and corners already behind.
+    fn remaining(&self) -> u64 {
+        if self.done {
+            return 0;
+        }
+        let cur = self.walk.cur;
+        let steps = u64::from(cur.x.abs_diff(self.to.x)) + u64::from(cur.y.abs_diff(self.to.y));
+        let (nx, ny) = (self.from.x.abs_diff(self.to.x), self.from.y.abs_diff(self.to.y));
+        let g = gcd(nx, ny);
+        if g == 0 || (nx / g).is_multiple_of(2) || (ny / g).is_multiple_of(2) {
+            return 1 + steps;
+        }
+        // The m-th corner (m = 0 .. g) is crossed after m·p + (p−1)/2 steps in x, p = nx / g.
+        let p = u64::from(nx / g);
+        let taken = u64::from(self.from.x.abs_diff(cur.x));
+        let behind = if taken <= (p - 1) / 2 { 0 } else { (taken - (p - 1) / 2).div_ceil(p) };
+        1 + steps - (u64::from(g) - behind.min(u64::from(g)))
+    }
 }
 
 impl Iterator for Cells {
@@ -118,20 +147,19 @@ impl Iterator for Cells {
 
     #[inline]
     fn next(&mut self) -> Option<Pos> {
-        if self.left == 0 {
+        if self.done {
             return None;
         }
-        self.left -= 1;
         let out = self.walk.cur;
+        self.done = out == self.to;
         // After the last cell this moves one step past `to`, wrapping if `to` is at the edge of
         // the i32 range; that position is never yielded.
         self.walk.advance();
         Some(out)
     }
 
-    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        match usize::try_from(self.left) {
+        match usize::try_from(self.remaining()) {
             Ok(n) => (n, Some(n)),
             Err(_) => (usize::MAX, None),
         }

@@ -53,8 +53,8 @@
 //!
 //! - [`cells`] / [`Cells`]: the integer walk between two cell centres.
 //! - [`ray`] / [`Ray`]: the same walk continued past its second cell, bounded in length.
-//! - [`line_of_sight`]: the contract's `LOS(A, B)`, a DDA broad phase with the exact
-//!   diamond-and-seal narrow phase of [`crate::geometry::diamond`].
+//! - [`line_of_sight`] / [`first_blocker`]: the contract's `LOS(A, B)`, a DDA broad phase
+//!   with the exact diamond-and-seal narrow phase of [`crate::geometry::diamond`].
 //! - [`projectile`] / [`Flight`] / [`Stop`]: the flight of a missile along a ray: where a wall
 //!   stops it, whom it hits, or where it falls at the end of its range.
 //! - [`world::traverse`]: the general form over `f64` points and cells of any size, for spatial
@@ -69,4 +69,4 @@ pub mod world;
 pub use cells::{Cells, cell_count, cells};
 pub use projectile::{Flight, Stop, projectile};
 pub use ray::{Ray, ray};
-pub use sight::line_of_sight;
+pub use sight::{first_blocker, line_of_sight};

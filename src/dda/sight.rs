@@ -29,14 +29,32 @@ use crate::geometry::{Opacity, Pos};
 /// assert!(dda::line_of_sight(Pos::new(0, 0), Pos::new(1, 1), &diagonal));
 /// ```
 pub fn line_of_sight(from: Pos, to: Pos, world: &impl Opacity) -> bool {
+    first_blocker(from, to, world).is_none()
+}
+
+/// The first cell along `cells(from, to)` that blocks the segment between the centres, if
+/// any: [`line_of_sight`] is `first_blocker(..).is_none()`. `from` and `to` never count.
+///
+/// Unlike the yes/no answer this one depends on the direction: from the other end the first
+/// blocker can be another cell.
+///
+/// ```
+/// use sightline::{Pos, dda};
+/// let wall = |p: Pos| p.x == 2 || p.x == 4;
+/// assert_eq!(dda::first_blocker(Pos::new(0, 0), Pos::new(6, 0), &wall), Some(Pos::new(2, 0)));
+/// assert_eq!(dda::first_blocker(Pos::new(6, 0), Pos::new(0, 0), &wall), Some(Pos::new(4, 0)));
+/// assert_eq!(dda::first_blocker(Pos::new(0, 0), Pos::new(1, 0), &wall), None);
+/// ```
+pub fn first_blocker(from: Pos, to: Pos, world: &impl Opacity) -> Option<Pos> {
     if from == to {
-        return true;
+        return None;
     }
     let (a, b) = (centre2(from), centre2(to));
-    let mut walk = cells(from, to);
-    walk.next(); // `from` cannot block its own line
-    let between = walk.len() - 1; // nor can `to`
-    walk.take(between).all(|c| !world.is_opaque(c) || !opaque_cell_blocks(a, b, c, |n| world.is_opaque(n)))
+    // Neither `from` nor `to` can block their own line.
+    cells(from, to)
+        .skip(1)
+        .take_while(|&c| c != to)
+        .find(|&c| world.is_opaque(c) && opaque_cell_blocks(a, b, c, |n| world.is_opaque(n)))
 }
 
 #[cfg(test)]

@@ -27,13 +27,17 @@
 //!
 //! The number of steps on each axis is computed exactly up front (`|⌊x₁/w⌋ − ⌊x₀/w⌋|`, with an
 //! exact floor), so the walk always ends in the end point's cell however long the segment is:
-//! there is no accumulated increment to drift. Which axis steps next compares the parameters of
-//! the next two boundary crossings, recomputed from the inputs at every step; ties (exact
-//! corners) are detected exactly when the distances to the boundaries and the segment's extent
-//! in cells are exactly representable (as with integer and dyadic coordinates and cell sizes).
-//! Otherwise a crossing order is decided with the usual rounding of `f64` products: a segment
-//! passing within about 10⁻¹⁶ of a corner (relative to its length) may be walked as if through
-//! the corner, never through a cell farther away.
+//! there is no accumulated position to drift. Which axis steps next is decided, like in
+//! [`super::cells`], by an integer error term: the difference of the parameters of the next two
+//! boundary crossings, scaled to 64-bit fixed point once from the inputs (the larger of the two
+//! per-axis speeds gets 61 significant bits; its products with the start's offsets inside its
+//! cell are rounded once, exactly) and then updated by exact integer additions. Ties (exact
+//! corners) are therefore detected exactly whenever the segment's extents in cells and the
+//! start's offsets are exact in `f64` and their significant bits fit that fixed point, as with
+//! integer or dyadic coordinates and power-of-two cell sizes. Otherwise the rounding of the
+//! scaled speeds (2⁻⁶¹ relative) leaves a crossing order uncertain only where two crossings `k`
+//! cells from the start are closer than about `k · 2⁻⁶⁰` (relative): such a pair may be walked
+//! as a corner or in the other order, never through a cell farther away.
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -44,8 +48,8 @@ pub enum TraverseError {
     /// A cell width or height is NaN, infinite, zero or negative.
     #[error("the cell width and height must be finite and greater than zero")]
     BadCellSize,
-    /// A cell index (`⌊x/w⌋` or `⌊y/h⌋`) is beyond the `i64` range.
-    #[error("the segment reaches a cell whose index does not fit in an i64")]
+    /// A cell index (`⌊x/w⌋` or `⌊y/h⌋`) is beyond ±2⁶².
+    #[error("the segment reaches a cell whose index is beyond ±2^62")]
     OutOfRange,
 }
 
@@ -78,10 +82,13 @@ pub fn traverse(
     }
     let x = Axis::new(start.0, end.0, cell_w)?;
     let y = Axis::new(start.1, end.1, cell_h)?;
-    // Crossing parameters are num / speed; comparing num_x·speed_y with num_y·speed_x needs
-    // no division. Scaling both speeds by the same power of two keeps the products in range
-    // and changes no comparison.
-    let scale = pow2_scale(x.speed.max(y.speed));
+    // t_x < t_y  ⇔  first_x / speed_x < first_y / speed_y  ⇔  first_x·speed_y − first_y·speed_x < 0.
+    // Speeds scaled by a common power of two into fixed point; the error term then moves by
+    // +speed_y on an x step and −speed_x on a y step, exactly.
+    let scale = pow2_exponent_to(x.speed.max(y.speed), 60);
+    let (sx, sy) = (fixed(x.speed, scale), fixed(y.speed, scale));
+    // Every term is below 2^61, so the error term stays well inside an i64.
+    let err = mul_frac(x.first, sy) as i64 - mul_frac(y.first, sx) as i64;
     Ok(Traversal {
         x: x.cell,
         y: y.cell,
@@ -89,14 +96,60 @@ pub fn traverse(
         step_y: y.step,
         left_x: x.left,
         left_y: y.left,
-        num_x: x.first,
-        num_y: y.first,
-        speed_x: x.speed * scale,
-        speed_y: y.speed * scale,
-        x_on_tie: !x.late || y.late,
-        y_on_tie: !y.late || x.late,
+        err,
+        inc_x: sy as i64,
+        inc_y: sx as i64,
+        x_tie: i64::from(!x.late || y.late),
+        y_tie: i64::from(!y.late || x.late),
         done: false,
     })
+}
+
+/// The binary exponent `e` of `m > 0`: `2^e <= m < 2^(e+1)`.
+fn exponent(m: f64) -> i32 {
+    let bits = m.to_bits();
+    let (exp, frac) = (((bits >> 52) & 0x7ff) as i32, bits & ((1 << 52) - 1));
+    if exp == 0 { 63 - frac.leading_zeros() as i32 - 1074 } else { exp - 1023 }
+}
+
+/// The exponent `s` with `m · 2^s` in `[2^top, 2^(top+1))` (0 when `m` is 0).
+fn pow2_exponent_to(m: f64, top: i32) -> i32 {
+    if m == 0.0 { 0 } else { top - exponent(m) }
+}
+
+/// `v` as `M · 2^e` with an integer `M < 2^53` (`v` finite, `>= 0`).
+fn decompose(v: f64) -> (u64, i32) {
+    let bits = v.to_bits();
+    let (exp, frac) = (((bits >> 52) & 0x7ff) as i32, bits & ((1 << 52) - 1));
+    if exp == 0 { (frac, -1074) } else { (frac | 1 << 52, exp - 1075) }
+}
+
+/// `round(v / 2^k)`, halves rounded up.
+fn round_shr(v: u128, k: u32) -> u128 {
+    match k {
+        0 => v,
+        1..=127 => (v >> k) + ((v >> (k - 1)) & 1),
+        128 => v >> 127,
+        _ => 0,
+    }
+}
+
+/// `round(v · 2^s)` as an integer, with no floating-point rounding; `v · 2^s` is below `2^62`
+/// by the choice of `s`.
+fn fixed(v: f64, s: i32) -> u128 {
+    let (m, e) = decompose(v);
+    let sh = e + s;
+    if sh >= 0 { u128::from(m) << sh } else { round_shr(u128::from(m), sh.unsigned_abs()) }
+}
+
+/// `round(f · n)` for `0 <= f <= 1` and `n < 2^75`, exactly: `f = M · 2^-k` with a 53-bit
+/// integer `M`, so `M · n` fits a `u128`.
+fn mul_frac(f: f64, n: u128) -> u128 {
+    if f <= 0.0 {
+        return 0;
+    }
+    let (m, e) = decompose(f);
+    round_shr(u128::from(m) * n, e.unsigned_abs())
 }
 
 /// One axis of the segment, in cells.
@@ -120,7 +173,11 @@ impl Axis {
     fn new(a: f64, b: f64, size: f64) -> Result<Axis, TraverseError> {
         let (ca, frac) = floor_div(a, size)?;
         let (cb, _) = floor_div(b, size)?;
-        let step = (cb - ca).signum();
+        let step = match cb.cmp(&ca) {
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+        };
         let left = cb.abs_diff(ca);
         // Halving first keeps the difference finite for any two finite inputs.
         let speed = ((0.5 * b - 0.5 * a) / size).abs();
@@ -129,34 +186,36 @@ impl Axis {
     }
 }
 
-/// `(⌊v / size⌋, v / size − ⌊v / size⌋)`, with the floor exact (not the floor of the rounded
-/// quotient) and the fraction clamped to `[0, 1]`.
-fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
-    let mut q = (v / size).floor();
-    if !q.is_finite() || q.abs() >= 9.223_372_036_854_775e18 {
-        return Err(TraverseError::OutOfRange);
-    }
-    // The sign of a correctly rounded fused multiply-add is the sign of the exact v − q·size.
-    if (-q).mul_add(size, v) < 0.0 {
-        q -= 1.0;
-    } else if (-(q + 1.0)).mul_add(size, v) >= 0.0 {
-        q += 1.0;
-    }
-    if q.abs() >= 9.223_372_036_854_775e18 {
-        return Err(TraverseError::OutOfRange);
-    }
-    let frac = ((-q).mul_add(size, v) / size).clamp(0.0, 1.0);
-    Ok((q as i64, frac))
-}
+/// The largest cell index [`traverse`] accepts, in absolute value.
+const MAX_INDEX: f64 = 4_611_686_018_427_387_904.0; // 2^62
 
-/// A power of two `s` with `m·s` in `[1, 2)` (1 when `m` is 0).
-fn pow2_scale(m: f64) -> f64 {
-    if m == 0.0 {
-        return 1.0;
+/// `(⌊v / size⌋, v / size − ⌊v / size⌋)`, with the floor exact (the floor of the real quotient,
+/// not of the rounded one) and the fraction clamped to `[0, 1]`.
+fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
+    let r = v / size;
+    if r.is_nan() || r.abs() >= MAX_INDEX {
+        return Err(TraverseError::OutOfRange);
     }
-    let (m, pre) = if m < f64::MIN_POSITIVE { (m * 2f64.powi(600), 2f64.powi(600)) } else { (m, 1.0) };
-    let exp = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    pre * 2f64.powi(-exp)
+    // Floor of the rounded quotient (exact in f64: below 2^53 an integer is exact, above it
+    // `r` is an integer itself).
+    let mut q = r as i64;
+    if q as f64 > r {
+        q -= 1;
+    }
+    if q as f64 != r {
+        // Rounding to nearest cannot carry a quotient across an integer it does not land on:
+        // when `r` is not an integer, its floor is the real quotient's floor, and `r − q` is
+        // exact.
+        return Ok((q, r - q as f64));
+    }
+    // `r` is an integer: the real quotient may be just below it. The sign of a correctly
+    // rounded fused multiply-add is the sign of the exact v − q·size.
+    let mut rest = (-(q as f64)).mul_add(size, v);
+    if rest < 0.0 {
+        q -= 1;
+        rest = (-(q as f64)).mul_add(size, v);
+    }
+    Ok((q, (rest / size).clamp(0.0, 1.0)))
 }
 
 /// The iterator [`traverse`] returns: `(i, j)` cell indices.
@@ -168,14 +227,14 @@ pub struct Traversal {
     step_y: i64,
     left_x: u64,
     left_y: u64,
-    /// Distance along x, in cells, to the next x crossing (likewise for y).
-    num_x: f64,
-    num_y: f64,
-    speed_x: f64,
-    speed_y: f64,
-    /// At an exact tie, whether this axis steps (both do: a diagonal step).
-    x_on_tie: bool,
-    y_on_tie: bool,
+    /// `t_x − t_y` for the next crossings, in the fixed point of [`traverse`]: negative when
+    /// the x boundary comes first, zero at an exact corner.
+    err: i64,
+    inc_x: i64,
+    inc_y: i64,
+    /// 1 when this axis steps at an exact tie (both do: a diagonal step), else 0.
+    x_tie: i64,
+    y_tie: i64,
     done: bool,
 }
 
@@ -184,26 +243,29 @@ impl Iterator for Traversal {
 
     #[inline]
     fn next(&mut self) -> Option<(i64, i64)> {
-        if self.done {
-            return None;
-        }
         let out = (self.x, self.y);
-        let (has_x, has_y) = (self.left_x != 0, self.left_y != 0);
-        if !(has_x || has_y) {
+        if self.left_x != 0 && self.left_y != 0 {
+            // Both axes have crossings to come: the error term decides, as in `cells`.
+            // At e == 0 (a corner) x steps iff x_on_tie, y iff y_on_tie.
+            let e = self.err;
+            let mx = e < self.x_tie;
+            let my = e > -self.y_tie;
+            self.x += self.step_x & -(mx as i64);
+            self.y += self.step_y & -(my as i64);
+            self.left_x -= mx as u64;
+            self.left_y -= my as u64;
+            self.err += (self.inc_x & -(mx as i64)) - (self.inc_y & -(my as i64));
+        } else if self.left_x != 0 {
+            self.x += self.step_x;
+            self.left_x -= 1;
+        } else if self.left_y != 0 {
+            self.y += self.step_y;
+            self.left_y -= 1;
+        } else if self.done {
+            return None;
+        } else {
             self.done = true;
-            return Some(out);
         }
-        // t_x < t_y  ⇔  num_x / speed_x < num_y / speed_y  ⇔  num_x·speed_y < num_y·speed_x
-        let (tx, ty) = (self.num_x * self.speed_y, self.num_y * self.speed_x);
-        let tie = tx == ty;
-        let mx = has_x & (!has_y | (tx < ty) | (tie & self.x_on_tie));
-        let my = has_y & (!has_x | (ty < tx) | (tie & self.y_on_tie));
-        self.x += self.step_x & -(mx as i64);
-        self.y += self.step_y & -(my as i64);
-        self.left_x -= mx as u64;
-        self.left_y -= my as u64;
-        self.num_x += f64::from(u8::from(mx));
-        self.num_y += f64::from(u8::from(my));
         Some(out)
     }
 
@@ -234,7 +296,25 @@ mod tests {
         assert_eq!(floor_div(0.3, 0.1).unwrap().0, 2); // the f64 0.3 is below 3 × the f64 0.1
         assert_eq!(floor_div(3.0, 1.5).unwrap().0, 2);
         assert_eq!(floor_div(-3.0, 1.5).unwrap().0, -2);
+        // 6280.16914061978 / 7.640108443576374 rounds to exactly 822.0, but the real quotient of
+        // these two f64 values is a hair below 822 (checked with exact rationals): cell 821.
+        assert_eq!(6280.16914061978 / 7.640108443576374, 822.0);
+        assert_eq!(floor_div(6280.16914061978, 7.640108443576374).unwrap().0, 821);
         assert_eq!(floor_div(1e300, 1e-300).err(), Some(TraverseError::OutOfRange));
+    }
+
+    #[test]
+    fn fixed_point_products_round_exactly() {
+        assert_eq!(mul_frac(0.5, 7), 4); // 3.5 rounds up
+        assert_eq!(mul_frac(0.25, 1 << 74), 1 << 72);
+        assert_eq!(mul_frac(1.0, (1 << 75) - 1), (1 << 75) - 1);
+        assert_eq!(mul_frac(0.0, 99), 0);
+        assert_eq!(mul_frac(f64::MIN_POSITIVE / 4.0, 1 << 74), 0);
+        // The f64 0.1 is 3602879701896397 · 2^-55, and 10 · 3602879701896397 = 2^55 + 2, so
+        // 0.1 · (10 · 2^60) is exactly (2^55 + 2) · 2^5 = 2^60 + 64.
+        assert_eq!(mul_frac(0.1, 10 << 60), (1 << 60) + 64);
+        assert_eq!(fixed(3.0, 2), 12);
+        assert_eq!(pow2_exponent_to(3.0, 60), 59);
     }
 
     #[test]

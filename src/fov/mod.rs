@@ -1,8 +1,127 @@
 //! Field of view: which cells a viewer sees, exactly as the visibility contract defines it.
 //!
 //! Two algorithms answer the same question: [`multicast`], the fast one everything uses, and
-//! [`reference`], the slow obvious one it is tested against. Both write into a [`Fov`], a
-//! reusable output buffer the size of the area that may be lit.
+//! [`reference`](mod@reference), the slow obvious one it is tested against, cell for cell.
+//! Both write into a [`Fov`], a reusable output buffer the size of the area that may be lit.
+//!
+//! ```
+//! use sightline::{Map, Pos, fov::Fov};
+//! let map = Map::open(20, 10);
+//! let mut view = Fov::for_map(&map);
+//! map.fov(Pos::new(3, 4), Some(8), &mut view);
+//! assert!(view.is_visible(Pos::new(10, 4)));
+//! // any grid works: a closure says what is opaque (outside the buffer's area always is)
+//! let pillar = |p: Pos| p == Pos::new(5, 4);
+//! sightline::fov::multicast::compute(Pos::new(3, 4), None, &pillar, &mut view);
+//! assert!(!view.is_visible(Pos::new(7, 4)));
+//! ```
+//!
+//! # The geometry
+//!
+//! A floor (any transparent cell) is the point at its centre; a wall (any opaque cell) is the
+//! open diamond inscribed in its square; where two walls share an edge, the midpoint of that
+//! edge, where their diamonds touch, blocks too: a *seal*. A segment is blocked by a wall when it
+//! meets the open diamond or passes through one of its seals; grazing a diamond's outline
+//! elsewhere is not blocking. So a straight wall is tight, while two walls that touch only at a
+//! corner leave a gap that sight passes through.
+//!
+//! ```text
+//!   +-------+-------+        two walls side by side: their diamonds
+//!   |  /\   |  /\   |        touch at the seal s, which blocks too
+//!   | <  >--s-<  >  |
+//!   |  \/   |  \/   |        the corner points (+) are on no diamond:
+//!   +-------+-------+        a diagonal pair of walls leaves a gap there
+//! ```
+//!
+//! A floor is visible when the segment from the viewer's centre to its centre is blocked by no
+//! cell but the viewer's and its own (that is [`crate::dda::line_of_sight`]). A wall is visible
+//! when some ray from the viewer's centre, strictly inside the angle its diamond subtends,
+//! reaches the diamond unblocked. The cells in view are those within the radius (`dx² + dy² <=
+//! R²`). Double every coordinate and all of it is integer arithmetic: cell centres are even
+//! points relative to the viewer's centre, diamond vertices, seals and square corners are
+//! integer points next to them.
+//!
+//! # Ray multicast, exactly
+//!
+//! The plane around the viewer splits into four quadrants (cells on an axis belong to two).
+//! Turn a quadrant so that it is `x >= 0, y >= 0`; its cell `(i, j)` has two *inputs*, the
+//! neighbours one step closer to the viewer along each axis, `(i - 1, j)` and `(i, j - 1)`:
+//!
+//! ```text
+//!    O . . . . . .  x          O   the viewer
+//!    . . . . . . .             u   (i, j-1), the input above P
+//!    . . . . u . .             l   (i-1, j), the input left of P
+//!    . . . l P . .             P   a cell: it hears only from u and l
+//!    . . . . . . .
+//!    y
+//! ```
+//!
+//! A ray from the viewer into the quadrant moves right and down, a monotone staircase, so
+//! every ray that reaches `P`'s square crossed `u`'s or `l`'s square first, or passed exactly
+//! through the corner the three share. The angle `P`'s square subtends is covered by the
+//! angles `u`'s and `l`'s squares subtend: everything `P` can know arrives through its inputs.
+//!
+//! What travels from cell to cell is the exact set of *lit directions*: the directions from the
+//! viewer's centre whose rays are still unblocked when they reach the cell's square. It is a few
+//! angular intervals; their ends are rays through square corners, diamond vertices and seals,
+//! so they are integer vectors, compared by the sign of a cross product (no angle, no division,
+//! no float). Each end is open or closed, and an interval may be a single ray: a hairline of
+//! light between two diamonds whose outlines line up exactly with the viewer. Hairlines are real
+//! (they light floors whose centres lie on them, and walls they pass through); a row-by-row
+//! shadowcaster drops some of them, and this algorithm keeps them all.
+//!
+//! A cell takes what its inputs pass on, each clipped to its own square's angle, and joins the
+//! two (they meet at the shared corner ray). Then:
+//!
+//! - a floor is visible iff the direction of its centre is lit; it passes everything on;
+//! - a wall is visible iff a lit direction lies strictly inside the open angle of its diamond;
+//!   it passes on what lies outside that angle, without the rays through the two bounding
+//!   vertices where those vertices are seals (the neighbour across them is opaque too);
+//! - a cell whose input is empty is culled: it is not visible and passes nothing on, and cells
+//!   whose inputs are both culled are never looked at.
+//!
+//! ```text
+//!              lit interval arriving at a wall W
+//!    O ------------------------------------------->
+//!      `--.__                 /\        the part of the interval inside W's open angle
+//!            `--.__          /  \       (between its two extreme vertices) stops;
+//!                  `--.__   <  W >      the rest passes on, and so do the two bounding
+//!                        `--.\  /       rays themselves, unless a seal sits on them
+//!                             \/
+//! ```
+//!
+//! Why this is exact, not approximate like the published ray-multicast versions (libtcod's
+//! `FOV_DIAMOND`, which carry one ray through each obstruction's centre plus an error margin):
+//!
+//! 1. **Covering.** A cell's square angle is covered by its inputs' square angles, and the only
+//!    cells a ray meets before a cell's square are that cell's predecessors in its quadrant. So
+//!    "lit when it reaches the square" is decided by the predecessors, and the inputs carry
+//!    exactly that: by induction each cell receives the exact lit set. Whether the ray through a
+//!    floor's centre is lit then decides the floor, and whether a lit ray enters a wall's open
+//!    angle decides the wall (before its diamond, a ray inside the angle crosses only the
+//!    wall's own square, and the seals on its near vertices are removed by the neighbours that
+//!    own them too).
+//! 2. **Walls pass light on.** Light that slips through a diagonal gap reaches a cell through
+//!    inputs that are both walls:
+//!
+//!    ```text
+//!      O . .      O, the viewer; A and B touch only at a corner. The diagonal
+//!      . . A      ray from O passes between them, through that corner, and
+//!      . B C      lights C, whose two inputs are A and B: both walls.
+//!    ```
+//!
+//!    So a wall cannot simply cull its children: it passes on its input minus its diamond and
+//!    seals, and the hairline through the gap survives.
+//!
+//! The order only has to handle a cell after its inputs. [`multicast`] scans each quadrant row
+//! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the
+//! [`Fov`] so that a call after the first allocates nothing), and visits only the runs of
+//! cells that have a lit input. Fully lit cells, the common case, take a fast path: a floor
+//! whose inputs both pass their whole squares passes its whole square, without any interval
+//! arithmetic. Each cell is touched once per quadrant it belongs to; no ray is ever walked.
+//!
+//! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
+//! culled, never looked at) and its ring, for the lab.
 
 pub mod multicast;
 pub mod reference;
@@ -15,6 +134,22 @@ use crate::map::Map;
 /// The buffer covers the area `0 <= x < width, 0 <= y < height`; nothing outside it is ever lit.
 /// Resetting it for the next call clears only the cells the last call lit, so a small radius on a
 /// huge map costs what the radius costs, not what the map costs.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast}};
+/// let open = |_: Pos| false;
+/// let mut fov = Fov::new(10, 10);
+/// for viewer in [Pos::new(0, 0), Pos::new(9, 9)] {
+///     multicast::compute(viewer, Some(2), &open, &mut fov); // the same buffer each time
+///     assert_eq!(fov.origin(), viewer);
+/// }
+/// // radius 2 from a corner: the cells with dx² + dy² <= 4 inside the area
+/// assert_eq!(fov.len(), 6);
+/// assert!(fov.cells().contains(&Pos::new(7, 9)) && !fov.is_visible(Pos::new(7, 8)));
+/// assert!(!fov.is_visible(Pos::new(10, 9))); // outside the area: never
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Fov {
     width: usize,
@@ -41,8 +176,14 @@ impl Fov {
     /// Clears the buffer and records the viewer for the next computation. Allocation-free once
     /// the buffer has held a view of this size.
     pub fn reset(&mut self, origin: Pos, radius: Option<u32>) {
-        for p in self.lit.drain(..) {
-            self.visible[p.y as usize * self.width + p.x as usize] = false;
+        if self.lit.len() > self.visible.len() / 16 {
+            // a big view: one sweep over the area beats scattered writes
+            self.visible.fill(false);
+            self.lit.clear();
+        } else {
+            for p in self.lit.drain(..) {
+                self.visible[p.y as usize * self.width + p.x as usize] = false;
+            }
         }
         self.origin = origin;
         self.radius = radius;
@@ -69,6 +210,17 @@ impl Fov {
         }
     }
 
+    /// [`Fov::mark`] for a cell known to be inside the area.
+    #[inline]
+    pub(crate) fn mark_inside(&mut self, p: Pos) {
+        debug_assert!(p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height);
+        let i = p.y as usize * self.width + p.x as usize;
+        if !self.visible[i] {
+            self.visible[i] = true;
+            self.lit.push(p);
+        }
+    }
+
     /// Whether `p` is visible (never, outside the area).
     #[inline]
     pub fn is_visible(&self, p: Pos) -> bool {
@@ -89,14 +241,18 @@ impl Fov {
         self.lit.len()
     }
 
+    /// Whether nothing is visible (only before the first computation: a viewer inside the area
+    /// always sees its own cell).
     pub fn is_empty(&self) -> bool {
         self.lit.is_empty()
     }
 
+    /// The width of the area.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height of the area.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -113,15 +269,35 @@ impl Fov {
 }
 
 /// The FOV algorithms sightline ships, for callers that choose at run time (the CLI, the lab).
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Pos, fov::{Algorithm, Fov}};
+/// let wall = |p: Pos| p.x == 4 && p.y != 2; // a wall with one opening at (4,2)
+/// let mut views = Algorithm::ALL.map(|_| Fov::new(9, 5));
+/// for (algo, view) in Algorithm::ALL.into_iter().zip(&mut views) {
+///     algo.compute(Pos::new(1, 2), None, &wall, view);
+/// }
+/// let [a, b] = &views;
+/// let mut cells = [a.cells().to_vec(), b.cells().to_vec()];
+/// cells.iter_mut().for_each(|c| c.sort());
+/// assert_eq!(cells[0], cells[1]); // the same answer, cell for cell
+/// assert_eq!(Algorithm::Reference.name(), "reference");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
+    /// [`multicast`]: the fast one.
     Multicast,
+    /// [`reference`](mod@reference): the slow obvious one.
     Reference,
 }
 
 impl Algorithm {
+    /// Both algorithms, multicast first.
     pub const ALL: [Algorithm; 2] = [Algorithm::Multicast, Algorithm::Reference];
 
+    /// The name the command line uses (`multicast`, `reference`).
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Multicast => "multicast",
@@ -151,7 +327,15 @@ impl Map {
 }
 
 /// Whether cell `p` is a candidate for a viewer at `origin` with `radius` (contract rule 2).
+///
+/// ```
+/// use sightline::{Pos, fov::in_radius};
+/// let o = Pos::new(0, 0);
+/// assert!(in_radius(o, Pos::new(3, 4), Some(5)));
+/// assert!(!in_radius(o, Pos::new(3, 4), Some(4)));
+/// assert!(in_radius(o, Pos::new(1000, 0), None)); // unlimited
+/// ```
 #[inline]
 pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
-    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r) * i64::from(r))
+    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r).saturating_mul(i64::from(r)))
 }

@@ -27,11 +27,30 @@ use crate::geometry::{Opacity, Pos};
 /// `out`, deciding each cell of `out`'s area independently (see the module docs).
 ///
 /// Cells outside `out`'s area are opaque and never marked; a viewer outside it is allowed.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, reference}};
+/// // A 5×5 room with one pillar in the middle.
+/// let world = |p: Pos| p == Pos::new(2, 2);
+/// let mut fov = Fov::new(5, 5);
+/// reference::compute(Pos::new(0, 2), None, &world, &mut fov);
+/// assert!(fov.is_visible(Pos::new(2, 2)));  // the pillar
+/// assert!(!fov.is_visible(Pos::new(4, 2))); // its shadow
+/// assert!(fov.is_visible(Pos::new(4, 0)));
+/// ```
 pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
     out.reset(origin, radius);
     let (w, h) = (out.width() as i64, out.height() as i64);
     let in_area = |p: Pos| p.x >= 0 && p.y >= 0 && i64::from(p.x) < w && i64::from(p.y) < h;
     let opaque = |p: Pos| !in_area(p) || world.is_opaque(p);
+    let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
+    if ox < -2 || oy < -2 || ox > w + 1 || oy > h + 1 {
+        // Far outside the area, the viewer is cut off from it by whole lines of outside cells
+        // (opaque diamonds joined by seals); deciding that cell by cell would walk boxes as big
+        // as the distance. (Viewers one or two cells out are decided literally below, and the
+        // multicast, which cuts off from two cells out, is checked against that.)
+        return;
+    }
     out.mark(origin);
     // the candidates: the area, cut down to the radius' bounding box
     let (mut x0, mut y0, mut x1, mut y1) = (0i64, 0i64, w - 1, h - 1);

@@ -6,7 +6,7 @@
 //! untouched.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -81,6 +81,23 @@ pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
 
 /// Writes `game` to `path` atomically, creating the directory if needed.
 pub fn save(game: &GameState, path: &Path) -> Result<(), SaveError> {
+    save_to(game, path, Crash::Never)
+}
+
+/// Where [`save_to`] stops as if the process had been killed, for tests of what an interrupted
+/// save leaves behind. Not part of the supported API.
+#[doc(hidden)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Crash {
+    Never,
+    /// After the new save is written and flushed to the temporary file, before the rename.
+    BeforeRename,
+}
+
+/// [`save`], with a simulated crash: at `crash` it returns an error and, like a killed process,
+/// cleans nothing up. Not part of the supported API.
+#[doc(hidden)]
+pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveError> {
     let io = |source| SaveError::Io { path: path.into(), source };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -93,6 +110,16 @@ pub fn save(game: &GameState, path: &Path) -> Result<(), SaveError> {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(to_ron(game).as_bytes())?;
         f.sync_all()?;
+        Ok(())
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io(e)
+    })?;
+    if crash == Crash::BeforeRename {
+        return Err(io(std::io::Error::other("simulated crash between write and rename")));
+    }
+    let rename = || -> std::io::Result<()> {
         fs::rename(&tmp, path)?;
         // Make the rename itself durable where the platform allows syncing a directory.
         if let Ok(d) = fs::File::open(&dir) {
@@ -100,14 +127,32 @@ pub fn save(game: &GameState, path: &Path) -> Result<(), SaveError> {
         }
         Ok(())
     };
-    write().map_err(|e| {
+    rename().map_err(|e| {
         let _ = fs::remove_file(&tmp);
         io(e)
     })
 }
 
+/// The largest save read, in bytes. Saves are untrusted input too: this bounds the memory a
+/// hostile one can take. A 4096×4096 game saves to about 150 MB (9 bytes a cell).
+pub const MAX_SAVE_BYTES: u64 = 256 << 20;
+
 /// Reads the save at `path`. The file is never modified.
 pub fn load(path: &Path) -> Result<GameState, SaveError> {
-    let text = fs::read_to_string(path).map_err(|source| SaveError::Io { path: path.into(), source })?;
+    let io = |source| SaveError::Io { path: path.into(), source };
+    let file = fs::File::open(path).map_err(io)?;
+    let too_large = |len: u64| SaveError::Corrupt {
+        path: path.into(),
+        message: format!("the file is {len} bytes; a save may be at most {MAX_SAVE_BYTES} bytes"),
+    };
+    let len = file.metadata().map_err(io)?.len();
+    if len > MAX_SAVE_BYTES {
+        return Err(too_large(len));
+    }
+    let mut text = String::new();
+    file.take(MAX_SAVE_BYTES + 1).read_to_string(&mut text).map_err(io)?;
+    if text.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_large(text.len() as u64));
+    }
     from_ron(&text, path)
 }

@@ -24,6 +24,12 @@ use super::Pos;
 pub type Point2 = (i64, i64);
 
 /// The centre of cell `p` in doubled coordinates.
+///
+/// ```
+/// use sightline::{Pos, geometry::diamond::centre2};
+/// assert_eq!(centre2(Pos::new(0, 0)), (1, 1));
+/// assert_eq!(centre2(Pos::new(-1, 2)), (-1, 5));
+/// ```
 pub fn centre2(p: Pos) -> Point2 {
     (2 * i64::from(p.x) + 1, 2 * i64::from(p.y) + 1)
 }
@@ -57,6 +63,17 @@ fn band(w0: i128, dw: i128) -> Option<(Option<Frac>, Option<Frac>)> {
 ///
 /// Touching the diamond's outline (a tangent along an edge, or a vertex) does not count: that is
 /// what lets sight pass between diagonally touching walls.
+///
+/// ```
+/// use sightline::{Pos, geometry::diamond::{centre2, segment_meets_diamond}};
+/// let (a, b) = (centre2(Pos::new(0, 0)), centre2(Pos::new(2, 0)));
+/// assert!(segment_meets_diamond(a, b, Pos::new(1, 0))); // straight through its centre
+/// // From (0,0) to (1,1) the segment passes the corner between (1,0) and (0,1): a vertex of
+/// // neither diamond, so it meets neither.
+/// let (a, b) = (centre2(Pos::new(0, 0)), centre2(Pos::new(1, 1)));
+/// assert!(!segment_meets_diamond(a, b, Pos::new(1, 0)));
+/// assert!(!segment_meets_diamond(a, b, Pos::new(0, 1)));
+/// ```
 pub fn segment_meets_diamond(a: Point2, b: Point2, cell: Pos) -> bool {
     let (cx, cy) = centre2(cell);
     // In the rotated frame u = X + Y, v = X - Y the open diamond is the open square |u|, |v| < 1.
@@ -89,6 +106,12 @@ pub fn segment_meets_diamond(a: Point2, b: Point2, cell: Pos) -> bool {
 }
 
 /// Whether the closed segment `a`–`b` passes through the point `s`.
+///
+/// ```
+/// use sightline::geometry::diamond::segment_through_point;
+/// assert!(segment_through_point((1, 1), (5, 3), (3, 2)));
+/// assert!(!segment_through_point((1, 1), (5, 3), (7, 4))); // on the line, past the end
+/// ```
 pub fn segment_through_point(a: Point2, b: Point2, s: Point2) -> bool {
     if a == b {
         return s == a;
@@ -109,6 +132,12 @@ pub const ORTHOGONAL: [Pos; 4] = [Pos::new(1, 0), Pos::new(0, 1), Pos::new(-1, 0
 
 /// The midpoints of the four edges of `cell` (east, south, west, north), in doubled coordinates.
 /// The one toward neighbour `cell + ORTHOGONAL[i]` is a seal when both cells are opaque.
+///
+/// ```
+/// use sightline::{Pos, geometry::diamond::seal_points};
+/// // Cell (0,0) spans (0..2, 0..2) doubled: its edge midpoints east, south, west, north.
+/// assert_eq!(seal_points(Pos::new(0, 0)), [(2, 1), (1, 2), (0, 1), (1, 0)]);
+/// ```
 pub fn seal_points(cell: Pos) -> [Point2; 4] {
     let (cx, cy) = centre2(cell);
     [(cx + 1, cy), (cx, cy + 1), (cx - 1, cy), (cx, cy - 1)]
@@ -118,6 +147,15 @@ pub fn seal_points(cell: Pos) -> [Point2; 4] {
 /// diamond, or passes through one of its seals (an edge midpoint shared with an opaque
 /// orthogonal neighbour). `opaque` is asked only about neighbours whose seal the segment passes
 /// through.
+///
+/// ```
+/// use sightline::{Pos, geometry::diamond::{centre2, opaque_cell_blocks}};
+/// // From (0,0) to (2,1) the segment passes the midpoint of the edge between (1,0) and (1,1),
+/// // touching each diamond only at that vertex: a seal blocks it iff both cells are opaque.
+/// let (a, b) = (centre2(Pos::new(0, 0)), centre2(Pos::new(2, 1)));
+/// assert!(opaque_cell_blocks(a, b, Pos::new(1, 0), |p| p == Pos::new(1, 1)));
+/// assert!(!opaque_cell_blocks(a, b, Pos::new(1, 0), |_| false));
+/// ```
 pub fn opaque_cell_blocks(a: Point2, b: Point2, cell: Pos, mut opaque: impl FnMut(Pos) -> bool) -> bool {
     if segment_meets_diamond(a, b, cell) {
         return true;
@@ -144,6 +182,14 @@ fn closed_band(w0: i128, dw: i128) -> Option<(Option<Frac>, Option<Frac>)> {
 ///
 /// This is the "reaches P's diamond" of the contract's rule 4 for walls: the ray is followed from
 /// the viewer up to that point and no further.
+///
+/// ```
+/// use sightline::{Pos, geometry::diamond::ray_reaches_diamond};
+/// // From the centre (1,1) of cell (0,0) along +x, the diamond of (2,0) (centre (5,1)) is
+/// // first reached at its west vertex (4,1): t = 3.
+/// assert_eq!(ray_reaches_diamond((1, 1), (1, 0), Pos::new(2, 0)), Some((3, 1)));
+/// assert_eq!(ray_reaches_diamond((1, 1), (-1, 0), Pos::new(2, 0)), None); // pointing away
+/// ```
 pub fn ray_reaches_diamond(a: Point2, d: Point2, cell: Pos) -> Option<(i128, i128)> {
     let (cx, cy) = centre2(cell);
     let (ax, ay, dx, dy) = (a.0 as i128, a.1 as i128, d.0 as i128, d.1 as i128);
@@ -168,6 +214,14 @@ pub fn ray_reaches_diamond(a: Point2, d: Point2, cell: Pos) -> Option<(i128, i12
 /// Whether the opaque cell `cell` blocks the ray from `a` in direction `d` (not zero) on the
 /// closed stretch `0 <= t <= num / den` (`den > 0`): the stretch meets the cell's open diamond, or
 /// passes through one of its seals (asking `opaque` about the neighbour across each seal on it).
+///
+/// ```
+/// use sightline::{Pos, geometry::diamond::ray_stretch_blocked};
+/// // Along +x from (1,1), the diamond of (1,0) (centre (3,1)) spans t in (1, 3).
+/// let none = |_: Pos| false;
+/// assert!(ray_stretch_blocked((1, 1), (1, 0), (2, 1), Pos::new(1, 0), none)); // up to t = 2
+/// assert!(!ray_stretch_blocked((1, 1), (1, 0), (1, 1), Pos::new(1, 0), none)); // stops at its vertex
+/// ```
 pub fn ray_stretch_blocked(
     a: Point2,
     d: Point2,

@@ -8,6 +8,19 @@ use super::Pos;
 ///
 /// Positions outside the grid are not an error to ask about: [`Grid::get`] answers `None`, which
 /// is what the sight code needs (cells outside a map are opaque).
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Grid, Pos};
+/// let mut g = Grid::new(3, 2, '.');
+/// assert!(g.set(Pos::new(2, 1), '#'));
+/// assert_eq!(g[Pos::new(2, 1)], '#');
+/// assert_eq!(g.get(Pos::new(3, 0)), None); // outside
+/// assert_eq!(g.row(1), &['.', '.', '#']);
+/// let walls = g.map(|&c| c == '#');
+/// assert_eq!(walls.iter().filter(|(_, w)| **w).count(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Grid<T> {
     width: usize,
@@ -28,14 +41,17 @@ impl<T> Grid<T> {
         (cells.len() == width * height).then_some(Grid { width, height, cells })
     }
 
+    /// The number of columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The number of rows.
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// Whether `p` is a cell of the grid.
     pub fn contains(&self, p: Pos) -> bool {
         p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
     }
@@ -50,10 +66,12 @@ impl<T> Grid<T> {
         Pos::new((index % self.width) as i32, (index / self.width) as i32)
     }
 
+    /// The cell at `p`, or `None` outside the grid.
     pub fn get(&self, p: Pos) -> Option<&T> {
         self.index_of(p).map(|i| &self.cells[i])
     }
 
+    /// The cell at `p` for writing, or `None` outside the grid.
     pub fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
         self.index_of(p).map(|i| &mut self.cells[i])
     }
@@ -74,6 +92,7 @@ impl<T> Grid<T> {
         &self.cells
     }
 
+    /// The cells in row-major order, for writing.
     pub fn cells_mut(&mut self) -> &mut [T] {
         &mut self.cells
     }

@@ -10,18 +10,37 @@ use serde::{Deserialize, Serialize};
 ///
 /// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; every sight question treats a cell as
 /// the point at its centre `(x + ½, y + ½)` (see the visibility contract in [`crate::geometry`]).
+///
+/// # Examples
+///
+/// ```
+/// use sightline::Pos;
+/// let p = Pos::new(3, -2);
+/// assert_eq!(p + Pos::new(1, 1), Pos::new(4, -1));
+/// assert_eq!(p - Pos::new(3, -2), Pos::default());
+/// assert_eq!(p.to_string(), "3,-2");
+/// assert_eq!("3,-2".parse::<Pos>(), Ok(p));
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Pos {
+    /// The column: grows to the right.
     pub x: i32,
+    /// The row: grows downwards.
     pub y: i32,
 }
 
 impl Pos {
+    /// The cell in column `x`, row `y`.
     pub const fn new(x: i32, y: i32) -> Self {
         Pos { x, y }
     }
 
     /// Squared Euclidean distance between cell centres: the FOV radius test compares it to `R²`.
+    ///
+    /// ```
+    /// use sightline::Pos;
+    /// assert_eq!(Pos::new(0, 0).dist2(Pos::new(3, 4)), 25); // within radius 5, not 4
+    /// ```
     pub fn dist2(self, other: Pos) -> i64 {
         let dx = i64::from(self.x) - i64::from(other.x);
         let dy = i64::from(self.y) - i64::from(other.y);
@@ -29,11 +48,23 @@ impl Pos {
     }
 
     /// Chebyshev distance: the number of king moves between two cells.
+    ///
+    /// ```
+    /// use sightline::Pos;
+    /// assert_eq!(Pos::new(0, 0).chebyshev(Pos::new(-3, 4)), 4);
+    /// ```
     pub fn chebyshev(self, other: Pos) -> u32 {
         self.x.abs_diff(other.x).max(self.y.abs_diff(other.y))
     }
 
     /// The eight neighbours, orthogonal ones first.
+    ///
+    /// ```
+    /// use sightline::Pos;
+    /// let n = Pos::new(5, 5).neighbours8();
+    /// assert_eq!(&n[..4], &Pos::new(5, 5).neighbours4());
+    /// assert!(n.iter().all(|q| q.chebyshev(Pos::new(5, 5)) == 1));
+    /// ```
     pub fn neighbours8(self) -> [Pos; 8] {
         let Pos { x, y } = self;
         [

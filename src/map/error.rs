@@ -8,6 +8,16 @@
 use std::fmt;
 
 /// Everything wrong with one map file.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::map::format::parse_text;
+/// let err = parse_text("###\n#X#\n##\n", "bad.txt").unwrap_err();
+/// assert_eq!(err.problems.len(), 2); // the unknown glyph and the short row, both at once
+/// assert_eq!((err.problems[0].line, err.problems[0].column), (Some(2), Some(2)));
+/// assert!(err.to_string().starts_with("bad.txt:2:2: unknown glyph 'X'"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.render())]
 pub struct MapError {
@@ -24,6 +34,7 @@ pub struct Problem {
     pub line: Option<usize>,
     /// The 1-based column of that line, in characters.
     pub column: Option<usize>,
+    /// What is wrong, in a sentence.
     pub message: String,
     /// The text of `line`, without its line ending, for the caret display.
     pub source_line: Option<String>,

@@ -45,6 +45,13 @@ pub enum SourceKind {
 
 impl SourceKind {
     /// `.txt` files are plain text; anything else is read as RON.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use sightline::map::SourceKind;
+    /// assert_eq!(SourceKind::of_path(Path::new("maps/arena.TXT")), SourceKind::Text);
+    /// assert_eq!(SourceKind::of_path(Path::new("maps/dungeon.ron")), SourceKind::Ron);
+    /// ```
     pub fn of_path(path: &Path) -> Self {
         match path.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("txt") => SourceKind::Text,
@@ -54,6 +61,17 @@ impl SourceKind {
 }
 
 /// Loads a map file, choosing the format by extension (`.txt` is plain text, anything else RON).
+///
+/// ```
+/// use std::path::Path;
+/// use sightline::map::format::load_path;
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/pillars.ron");
+/// let map = load_path(Path::new(path))?;
+/// assert_eq!(map.meta.name, "The Pillared Hall");
+/// assert_eq!(map.meta.sight_radius, Some(16));
+/// assert!(load_path(Path::new("no/such/map.ron")).is_err());
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 pub fn load_path(path: &Path) -> Result<Map, MapError> {
     let bytes = read_map_file(path)?;
     parse_bytes(&bytes, &path.display().to_string(), SourceKind::of_path(path))
@@ -88,6 +106,13 @@ fn too_large(len: u64) -> Problem {
 
 /// Parses a map from raw bytes: checks the size and that the bytes are UTF-8 (a bad byte is
 /// reported at its line and column), then parses as `kind`.
+///
+/// ```
+/// use sightline::map::{SourceKind, format::parse_bytes};
+/// assert!(parse_bytes(b"#.#\n", "ok.txt", SourceKind::Text).is_ok());
+/// let err = parse_bytes(b"#.#\n#\xff#\n", "bad.txt", SourceKind::Text).unwrap_err();
+/// assert_eq!(err.problems[0].line, Some(2));
+/// ```
 pub fn parse_bytes(bytes: &[u8], origin: &str, kind: SourceKind) -> Result<Map, MapError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(MapError::single(origin, too_large(bytes.len() as u64)));
@@ -135,7 +160,7 @@ struct MapFile<'a> {
     #[serde(default)]
     sight_radius: Option<u32>,
     #[serde(borrow)]
-    rows: Vec<RowText<'a>>,
+    rows: Rows<'a>,
     #[serde(default)]
     legend: LegendOverrides,
 }
@@ -166,6 +191,36 @@ impl<'de: 'a, 'a> Deserialize<'de> for RowText<'a> {
     }
 }
 
+/// The `rows` list, read no further than one row past [`MAX_SIDE`]: a file of millions of
+/// short rows is refused as soon as it is known to be too tall, before holding a row reference
+/// (24 bytes) for each of them, which would cost far more than the map it claims to be.
+struct Rows<'a>(Vec<RowText<'a>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Rows<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Rows<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of rows")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut rows = Vec::new();
+                while let Some(row) = seq.next_element()? {
+                    if rows.len() == MAX_SIDE {
+                        return Err(de::Error::custom(format!(
+                            "the map has more than {MAX_SIDE} rows; the limit is {MAX_SIDE}"
+                        )));
+                    }
+                    rows.push(row);
+                }
+                Ok(Rows(rows))
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
 impl AsRef<str> for RowText<'_> {
     fn as_ref(&self) -> &str {
         &self.0
@@ -173,6 +228,26 @@ impl AsRef<str> for RowText<'_> {
 }
 
 /// Parses a RON map. `origin` names the source in errors (usually the path).
+///
+/// ```
+/// use sightline::map::format::parse_ron;
+/// use sightline::{Pos, Tile};
+/// let source = r#"(
+///     name: "Hedge maze",
+///     sight_radius: 6,
+///     legend: { 'T': Tile(Wall) },
+///     rows: [
+///         "TTTTTTT",
+///         "T@.+..T",
+///         "TTTTTTT",
+///     ],
+/// )"#;
+/// let map = parse_ron(source, "hedge.ron")?;
+/// assert_eq!(map.meta.sight_radius, Some(6));
+/// assert_eq!(map.tile(Pos::new(3, 1)), Tile::DoorClosed);
+/// assert_eq!(map.tile(Pos::new(0, 0)), Tile::Wall); // the map's own glyph
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
     if source.len() > MAX_FILE_BYTES {
         return Err(MapError::single(origin, too_large(source.len() as u64)));
@@ -197,24 +272,59 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         sight_radius: file.sight_radius,
     };
     let locate = RonLocator { idx: SourceIndex::new(source), rows: std::cell::OnceCell::new() };
-    build(&file.rows, &legend, meta, &locate, origin)
+    build(&file.rows.0, &legend, meta, &locate, origin)
 }
 
 /// Parses a plain-text map: every line is a row, read with the default legend; trailing empty
 /// lines are ignored. The map is named after `origin`'s file stem.
+///
+/// ```
+/// use sightline::map::format::parse_text;
+/// let map = parse_text("#####\n#@..#\n#####\n\n", "maps/corridor.txt")?;
+/// assert_eq!(map.meta.name, "corridor");
+/// assert_eq!(map.height(), 3);
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
     if source.len() > MAX_FILE_BYTES {
         return Err(MapError::single(origin, too_large(source.len() as u64)));
     }
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
-    let mut rows: Vec<&str> = source.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-    while rows.last().is_some_and(|r| r.is_empty()) {
-        rows.pop();
+    let at = TextLocator(SourceIndex::new(source));
+    let body = without_trailing_empty_lines(source);
+    // Counted before the rows are collected: a file of millions of newlines is refused without
+    // a row reference (16 bytes) for each line.
+    let height = if body.is_empty() { 0 } else { body.bytes().filter(|&b| b == b'\n').count() + 1 };
+    if height > MAX_SIDE {
+        return Err(MapError::single(origin, too_many_rows(height, &at)));
     }
+    let rows: Vec<&str> = match body {
+        "" => Vec::new(),
+        _ => body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect(),
+    };
     let name =
         Path::new(origin).file_stem().map_or_else(|| origin.to_string(), |s| s.to_string_lossy().into());
     let meta = MapMeta { name, ..MapMeta::default() };
-    build(&rows, &Legend::default(), meta, &TextLocator(SourceIndex::new(source)), origin)
+    build(&rows, &Legend::default(), meta, &at, origin)
+}
+
+/// `source` without the empty lines at its end (a line holding only `\r` is empty too), which
+/// a plain-text map ignores.
+fn without_trailing_empty_lines(mut source: &str) -> &str {
+    loop {
+        let last = source.rfind('\n').map_or(0, |i| i + 1);
+        if !matches!(&source[last..], "" | "\r") {
+            return source;
+        }
+        if last == 0 {
+            return "";
+        }
+        source = &source[..last - 1];
+    }
+}
+
+fn too_many_rows(height: usize, at: &dyn Locate) -> Problem {
+    at.row(MAX_SIDE, format!("the map has {height} rows; the limit is {MAX_SIDE}"))
 }
 
 /// Where the rows and their characters are in a file, for problem reports.
@@ -289,6 +399,12 @@ impl Locate for RonLocator<'_> {
 
 /// The file line and column of the glyph of cell `pos` in a map's source, for messages about a
 /// map that loaded (such as `check`'s warnings).
+///
+/// ```
+/// use sightline::{Pos, map::{SourceKind, format::locate_cell}};
+/// let source = "###\n#@#\n###\n";
+/// assert_eq!(locate_cell(source, SourceKind::Text, Pos::new(1, 1)), Some((2, 2)));
+/// ```
 pub fn locate_cell(source: &str, kind: SourceKind, pos: Pos) -> Option<(usize, usize)> {
     let (x, y) = (usize::try_from(pos.x).ok()?, usize::try_from(pos.y).ok()?);
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
@@ -323,9 +439,7 @@ fn build<R: AsRef<str>>(
         return fail(problems);
     }
     if height > MAX_SIDE {
-        problems.push("oversized maps", || {
-            at.row(MAX_SIDE, format!("the map has {height} rows; the limit is {MAX_SIDE}"))
-        });
+        problems.push("oversized maps", || too_many_rows(height, at));
         return fail(problems);
     }
     let width = rows[0].as_ref().chars().count();

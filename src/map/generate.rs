@@ -11,6 +11,23 @@
 //! Generators accept any size, including degenerate ones (0 or 1 cells wide); a family that does
 //! not fit returns what it can (often solid wall) rather than panicking, so property tests can
 //! draw sizes freely.
+//!
+//! ```
+//! use sightline::map::generate;
+//! use sightline::fov::{Fov, multicast, reference};
+//! use sightline::Pos;
+//!
+//! let cave = generate::cave(40, 20, 7);
+//! assert_eq!(cave.tiles, generate::cave(40, 20, 7).tiles); // same seed, same map
+//! let viewer = generate::floor_near(&cave, Pos::new(20, 10)).expect("a cave has floor");
+//! let (mut fast, mut slow) = (Fov::for_map(&cave), Fov::for_map(&cave));
+//! multicast::compute(viewer, Some(8), &cave, &mut fast);
+//! reference::compute(viewer, Some(8), &cave, &mut slow);
+//! let (mut a, mut b) = (fast.cells().to_vec(), slow.cells().to_vec());
+//! a.sort();
+//! b.sort();
+//! assert_eq!(a, b);
+//! ```
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -54,6 +71,11 @@ fn walled_floor(w: usize, h: usize) -> Grid<Tile> {
 /// Independent random walls: each cell is a wall with probability `wall_percent`% (clamped to
 /// 100), and there is no border (outside the map is opaque anyway, so edges are still closed
 /// for sight, and viewers on the edge see the map's real edge cells).
+///
+/// ```
+/// let map = sightline::map::generate::noise(30, 10, 0, 1);
+/// assert!(map.tiles.cells().iter().all(|t| !t.blocks_sight())); // 0 % walls
+/// ```
 pub fn noise(w: usize, h: usize, wall_percent: u32, seed: u64) -> Map {
     let pct = wall_percent.min(100);
     let mut r = rng(seed);
@@ -217,6 +239,13 @@ fn straight(a: Pos, b: Pos) -> impl Iterator<Item = Pos> {
 /// An open room with single-cell pillars on a square lattice: at every `(x, y)` with both
 /// coordinates multiples of `spacing` (at least 2), kept at least one floor cell away from the
 /// border wall so each pillar stands alone.
+///
+/// ```
+/// use sightline::{Pos, Tile};
+/// let hall = sightline::map::generate::pillars(13, 9, 4);
+/// assert_eq!(hall.tile(Pos::new(4, 4)), Tile::Wall); // a pillar
+/// assert_eq!(hall.tile(Pos::new(5, 4)), Tile::Floor); // standing alone
+/// ```
 pub fn pillars(w: usize, h: usize, spacing: u32) -> Map {
     let s = spacing.max(2) as i32;
     let mut tiles = walled_floor(w, h);
@@ -312,6 +341,14 @@ pub fn gaps(w: usize, h: usize, seed: u64) -> Map {
 
 /// Floor surrounded by a one-cell wall border: the convex room of the "expansive walls" property
 /// and the benchmarks' largest open view.
+///
+/// ```
+/// use sightline::{Pos, fov::Fov};
+/// let room = sightline::map::generate::open_room(9, 7);
+/// let mut fov = Fov::for_map(&room);
+/// room.fov(Pos::new(4, 3), None, &mut fov);
+/// assert_eq!(fov.len(), 9 * 7); // a convex room: every floor and every wall is seen
+/// ```
 pub fn open_room(w: usize, h: usize) -> Map {
     map_from(format!("open room {w}x{h}"), walled_floor(w, h))
 }

@@ -14,9 +14,13 @@ use super::{ItemKind, MonsterKind, Tile};
 /// What one glyph places on its cell. The player, monsters and items stand on floor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum LegendEntry {
+    /// Terrain.
     Tile(Tile),
+    /// The player's start.
     Player,
+    /// A monster's start.
     Monster(MonsterKind),
+    /// An item.
     Item(ItemKind),
 }
 
@@ -31,6 +35,17 @@ impl LegendEntry {
 }
 
 /// A glyph-to-entry table: the default legend, possibly with a map's own entries merged over it.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::map::{Legend, LegendEntry, MonsterKind, Tile};
+/// let mut legend = Legend::default();
+/// assert_eq!(legend.get('g'), Some(LegendEntry::Monster(MonsterKind::Goblin)));
+/// assert_eq!(legend.get('T'), None);
+/// legend.insert('T', LegendEntry::Tile(Tile::Wall)); // a map's own "tree"
+/// assert_eq!(legend.get('T').map(LegendEntry::tile), Some(Tile::Wall));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Legend {
     /// ASCII glyphs, looked up by byte: every row character goes through here.
@@ -84,6 +99,10 @@ impl Legend {
     }
 }
 
+/// The most glyphs a map's own legend may define: far more than a map can use to any purpose,
+/// and few enough that a hostile legend costs little memory.
+pub const MAX_ENTRIES: usize = 1024;
+
 /// A map file's own legend, as written: single-character keys, each at most once.
 ///
 /// Keys may be written as chars (`'T'`) or one-character strings (`"T"`); anything longer is an
@@ -109,6 +128,11 @@ impl<'de> Visitor<'de> for OverridesVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
         let mut map = BTreeMap::new();
         while let Some(GlyphKey(glyph)) = access.next_key()? {
+            if map.len() == MAX_ENTRIES {
+                return Err(de::Error::custom(format!(
+                    "the legend has more than {MAX_ENTRIES} glyphs; the limit is {MAX_ENTRIES}"
+                )));
+            }
             let entry = access.next_value()?;
             if map.insert(glyph, entry).is_some() {
                 return Err(de::Error::custom(format!("the legend gives glyph {glyph:?} twice")));

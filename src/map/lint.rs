@@ -17,6 +17,17 @@ pub struct ThinDiagonal {
 
 impl Map {
     /// Every thin diagonal wall, row by row.
+    ///
+    /// ```
+    /// use sightline::map::format::parse_text;
+    /// use sightline::Pos;
+    /// // (1,1) and (2,2) touch only at a corner, with floor on both other sides.
+    /// let map = parse_text("....\n.#..\n..#.\n....\n", "thin.txt")?;
+    /// let thin = map.thin_diagonals();
+    /// assert_eq!(thin.len(), 1);
+    /// assert_eq!((thin[0].upper, thin[0].lower), (Pos::new(1, 1), Pos::new(2, 2)));
+    /// # Ok::<(), sightline::map::MapError>(())
+    /// ```
     pub fn thin_diagonals(&self) -> Vec<ThinDiagonal> {
         let mut found = Vec::new();
         let (w, h) = (self.width() as i32, self.height() as i32);

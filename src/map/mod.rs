@@ -1,6 +1,6 @@
 //! The map model: terrain on a grid, and what a map places on it.
 //!
-//! Loading and validating map files is in [`format`]; this module is the in-memory model that
+//! Loading and validating map files is in [`format`](mod@format); this module is the in-memory model that
 //! the sight code and the game read.
 
 mod error;
@@ -31,8 +31,11 @@ pub const MAX_SIDE: usize = 4096;
 /// A map's descriptive header.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MapMeta {
+    /// The map's title, shown by `check`, the game and the lab.
     pub name: String,
+    /// What the map is for, in a sentence or two.
     pub description: Option<String>,
+    /// Who drew it.
     pub author: Option<String>,
     /// The sight radius the map asks for; `None` lets the game choose its default.
     pub sight_radius: Option<u32>,
@@ -42,18 +45,46 @@ pub struct MapMeta {
 ///
 /// Every position of `tiles` exists; positions outside it are treated as [`Tile::Wall`], which is
 /// what the visibility contract asks (cells outside the map are opaque).
+///
+/// # Examples
+///
+/// ```
+/// use sightline::map::format::parse_text;
+/// use sightline::{Pos, Tile};
+///
+/// let map = parse_text("#####\n#@.g#\n#~\"!#\n#####\n", "tiny.txt")?;
+/// assert_eq!((map.width(), map.height()), (5, 4));
+/// assert_eq!(map.player_start, Some(Pos::new(1, 1)));
+/// assert_eq!(map.tile(Pos::new(1, 2)), Tile::Water);
+/// // Water and glass block feet, not eyes; outside the map is wall.
+/// assert!(map.blocks_movement(Pos::new(2, 2)) && !map.blocks_sight(Pos::new(2, 2)));
+/// assert!(map.blocks_sight(Pos::new(-1, 0)));
+/// assert_eq!(map.summary(), r#""tiny" 5x4, player at 1,1, 1 monster, 1 item"#);
+/// # Ok::<(), sightline::map::MapError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Map {
+    /// Name, description, author and sight radius.
     pub meta: MapMeta,
+    /// The terrain, row by row.
     pub tiles: Grid<Tile>,
     /// Where the player starts; maps used only with the reference commands may have none.
     pub player_start: Option<Pos>,
+    /// The monsters placed on the map, in row-major order.
     pub monsters: Vec<MonsterSpawn>,
+    /// The items placed on the map, in row-major order.
     pub items: Vec<ItemSpawn>,
 }
 
 impl Map {
     /// A map of `width × height` floor cells, with no spawns: handy for tests and examples.
+    ///
+    /// ```
+    /// use sightline::{Map, Pos, Tile};
+    /// let map = Map::open(4, 3);
+    /// assert_eq!(map.tile(Pos::new(3, 2)), Tile::Floor);
+    /// assert_eq!(map.tile(Pos::new(4, 2)), Tile::Wall); // outside
+    /// ```
     pub fn open(width: usize, height: usize) -> Self {
         Map {
             meta: MapMeta { name: "open".into(), ..MapMeta::default() },
@@ -64,24 +95,29 @@ impl Map {
         }
     }
 
+    /// The number of columns.
     pub fn width(&self) -> usize {
         self.tiles.width()
     }
 
+    /// The number of rows.
     pub fn height(&self) -> usize {
         self.tiles.height()
     }
 
+    /// Whether `p` is a cell of the map.
     pub fn contains(&self, p: Pos) -> bool {
         self.tiles.contains(p)
     }
 
     /// The tile at `p`; [`Tile::Wall`] outside the map.
+    #[inline]
     pub fn tile(&self, p: Pos) -> Tile {
         self.tiles.get(p).copied().unwrap_or(Tile::Wall)
     }
 
     /// Whether `p` is opaque under the visibility contract (outside the map: yes).
+    #[inline]
     pub fn blocks_sight(&self, p: Pos) -> bool {
         self.tile(p).blocks_sight()
     }
@@ -94,6 +130,14 @@ impl Map {
     /// Whether the map can be played: it needs exactly one player start. (The loader already
     /// rejects a second start; the reference commands accept a map with none.) The error's
     /// origin is the map's name, as the model does not know its file.
+    ///
+    /// ```
+    /// use sightline::Map;
+    /// let mut map = Map::open(3, 3);
+    /// assert!(map.check_playable().is_err());
+    /// map.player_start = Some(sightline::Pos::new(1, 1));
+    /// assert!(map.check_playable().is_ok());
+    /// ```
     pub fn check_playable(&self) -> Result<(), MapError> {
         match self.player_start {
             Some(p) if self.contains(p) => Ok(()),
@@ -132,6 +176,7 @@ impl Map {
 
 /// Walls and closed doors are opaque; so is everything outside the map.
 impl Opacity for Map {
+    #[inline]
     fn is_opaque(&self, p: Pos) -> bool {
         self.blocks_sight(p)
     }

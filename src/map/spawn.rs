@@ -20,6 +20,7 @@ pub enum MonsterKind {
 }
 
 impl MonsterKind {
+    /// Every kind, weakest first.
     pub const ALL: [MonsterKind; 4] =
         [MonsterKind::Rat, MonsterKind::Goblin, MonsterKind::Orc, MonsterKind::Archer];
 
@@ -33,6 +34,7 @@ impl MonsterKind {
         }
     }
 
+    /// The kind's name in messages (`"goblin"`).
     pub fn name(self) -> &'static str {
         match self {
             MonsterKind::Rat => "rat",
@@ -55,8 +57,10 @@ pub enum ItemKind {
 }
 
 impl ItemKind {
+    /// Every kind.
     pub const ALL: [ItemKind; 3] = [ItemKind::Potion, ItemKind::Arrows, ItemKind::Gold];
 
+    /// The glyph of the default legend (and of the game's display).
     pub fn glyph(self) -> char {
         match self {
             ItemKind::Potion => '!',
@@ -65,6 +69,7 @@ impl ItemKind {
         }
     }
 
+    /// The item as messages name it (`"a pile of gold"`).
     pub fn name(self) -> &'static str {
         match self {
             ItemKind::Potion => "a healing potion",
@@ -77,13 +82,17 @@ impl ItemKind {
 /// A monster the map places, standing on floor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MonsterSpawn {
+    /// Where it starts.
     pub pos: Pos,
+    /// What it is.
     pub kind: MonsterKind,
 }
 
 /// An item the map places, lying on floor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ItemSpawn {
+    /// Where it lies.
     pub pos: Pos,
+    /// What it is.
     pub kind: ItemKind,
 }

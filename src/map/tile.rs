@@ -6,6 +6,15 @@ use serde::{Deserialize, Serialize};
 ///
 /// Sight follows one rule everywhere (the visibility contract): a tile that
 /// [`blocks_sight`](Tile::blocks_sight) is an opaque diamond, anything else is transparent.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::Tile;
+/// let see_through: Vec<char> = Tile::ALL.iter().filter(|t| !t.blocks_sight()).map(|t| t.glyph()).collect();
+/// assert_eq!(see_through, ['.', '\'', '"', '~', '>']);
+/// assert!(Tile::Glass.blocks_movement() && !Tile::Glass.blocks_sight());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tile {
     /// Solid rock or masonry: blocks sight and movement.
@@ -25,10 +34,12 @@ pub enum Tile {
 }
 
 impl Tile {
+    /// Every tile, in declaration order.
     pub const ALL: [Tile; 7] =
         [Tile::Wall, Tile::Floor, Tile::DoorClosed, Tile::DoorOpen, Tile::Glass, Tile::Water, Tile::Exit];
 
     /// Whether the tile is opaque in the sense of the visibility contract.
+    #[inline]
     pub fn blocks_sight(self) -> bool {
         matches!(self, Tile::Wall | Tile::DoorClosed)
     }

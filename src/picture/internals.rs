@@ -1,24 +1,28 @@
 //! What the multicast did with each cell, in the four states of the algorithm's original
 //! description, for the lab's overlay and the pictures.
 
-use crate::fov::{Fov, in_radius, multicast};
+use crate::fov::Fov;
+use crate::fov::multicast::{self, CellState, Trace};
 use crate::geometry::{Opacity, Pos};
 
 /// The state of one cell after a multicast run, as the original description of ray multicast
 /// drew it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Internal {
-    /// Never reached: beyond the radius, or behind cells that were all culled.
+    /// Never reached: beyond the radius, or past the end of the light in its row.
     NeverLooked,
-    /// Looked at with nothing lit arriving: not visible, and never expanded.
+    /// Looked at with nothing lit arriving: not visible, and never expanded (its children get
+    /// nothing from it).
     Culled,
-    /// On the edge of an occluded area: some of the light reaching its square is blocked.
+    /// On the edge of an occluded area: lit, but an obscurity boundary passes inside the angle
+    /// of its square (it may or may not end visible).
     Edge,
-    /// Visible, all its light arriving unblocked.
+    /// Its whole square lit: every direction of its angle arrives unblocked.
     Visible,
 }
 
 impl Internal {
+    /// Every state, from most lit to least.
     pub const ALL: [Internal; 4] =
         [Internal::Visible, Internal::Edge, Internal::Culled, Internal::NeverLooked];
 
@@ -33,16 +37,13 @@ impl Internal {
     }
 }
 
-/// The per-cell record of one field-of-view computation: each cell's [`Internal`] state, its
-/// ring (Manhattan distance from the viewer: the step at which the breadth-first front reaches
-/// it) and whether it ended visible.
+/// The per-cell record of one multicast run, read from [`multicast::trace`]: each cell's
+/// [`Internal`] state, its ring (Manhattan distance from the viewer: the step at which the
+/// breadth-first front reaches it) and whether it ended visible.
 #[derive(Clone, Debug, Default)]
 pub struct Internals {
-    width: usize,
-    height: usize,
-    states: Vec<Internal>,
-    visible: Vec<bool>,
-    origin: Pos,
+    trace: Trace,
+    fov: Fov,
     max_ring: u32,
 }
 
@@ -68,72 +69,39 @@ impl Internals {
         height: usize,
     ) -> Self {
         let mut fov = Fov::new(width, height);
-        multicast::compute(origin, radius, world, &mut fov);
-        // Provisional: derived from the visible set, cell by cell in ring order, until the
-        // multicast exposes its own per-cell trace. A cell not visible is on the edge when an
-        // input (an axis neighbour one step toward the viewer) is visible, culled when an input
-        // was at least looked at, and never looked at otherwise.
-        let mut states = vec![Internal::NeverLooked; width * height];
-        let mut visible = vec![false; width * height];
+        let mut trace = Trace::default();
+        multicast::trace(origin, radius, world, &mut fov, &mut trace);
         let mut max_ring = 0;
-        let idx = |p: Pos| {
-            (p.x >= 0 && p.y >= 0 && (p.x as usize) < width && (p.y as usize) < height)
-                .then(|| p.y as usize * width + p.x as usize)
-        };
-        let mut order: Vec<Pos> = (0..height as i32)
-            .flat_map(|y| (0..width as i32).map(move |x| Pos::new(x, y)))
-            .filter(|&p| in_radius(origin, p, radius))
-            .collect();
-        let ring = |p: Pos| p.x.abs_diff(origin.x) + p.y.abs_diff(origin.y);
-        order.sort_by_key(|&p| ring(p));
-        for p in order {
-            let i = idx(p).expect("in the area");
-            let state = if fov.is_visible(p) {
-                visible[i] = true;
-                Internal::Visible
-            } else {
-                let inputs = [
-                    Pos::new(p.x - (p.x - origin.x).signum(), p.y),
-                    Pos::new(p.x, p.y - (p.y - origin.y).signum()),
-                ];
-                let best = inputs
-                    .into_iter()
-                    .filter(|&q| q != p)
-                    .filter_map(|q| idx(q).map(|j| states[j]))
-                    .max()
-                    .unwrap_or(Internal::NeverLooked);
-                match best {
-                    Internal::Visible => Internal::Edge,
-                    Internal::Edge => Internal::Culled,
-                    _ => Internal::NeverLooked,
+        for y in 0..height as i32 {
+            for x in 0..width as i32 {
+                let c = trace.get(Pos::new(x, y));
+                if c.state != CellState::NeverLooked {
+                    max_ring = max_ring.max(c.ring);
                 }
-            };
-            if state != Internal::NeverLooked {
-                max_ring = max_ring.max(ring(p));
             }
-            states[i] = state;
         }
-        Internals { width, height, states, visible, origin, max_ring }
-    }
-
-    fn index(&self, p: Pos) -> Option<usize> {
-        (p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height)
-            .then(|| p.y as usize * self.width + p.x as usize)
+        Internals { trace, fov, max_ring }
     }
 
     /// The state of `p`; never looked at outside the area.
     pub fn state(&self, p: Pos) -> Internal {
-        self.index(p).map_or(Internal::NeverLooked, |i| self.states[i])
+        match self.trace.get(p).state {
+            CellState::NeverLooked => Internal::NeverLooked,
+            CellState::Culled => Internal::Culled,
+            CellState::Edge => Internal::Edge,
+            CellState::Lit => Internal::Visible,
+        }
     }
 
     /// Whether `p` ended visible.
     pub fn visible(&self, p: Pos) -> bool {
-        self.index(p).is_some_and(|i| self.visible[i])
+        self.fov.is_visible(p)
     }
 
     /// The ring of `p`: its Manhattan distance from the viewer.
     pub fn ring(&self, p: Pos) -> u32 {
-        p.x.abs_diff(self.origin.x) + p.y.abs_diff(self.origin.y)
+        let o = self.fov.origin();
+        p.x.abs_diff(o.x) + p.y.abs_diff(o.y)
     }
 
     /// The largest ring holding a cell that was looked at: step mode is complete at this ring.
@@ -141,11 +109,13 @@ impl Internals {
         self.max_ring
     }
 
+    /// The width of the recorded area.
     pub fn width(&self) -> usize {
-        self.width
+        self.trace.width()
     }
 
+    /// The height of the recorded area.
     pub fn height(&self) -> usize {
-        self.height
+        self.trace.height()
     }
 }

@@ -21,10 +21,13 @@ use crate::map::Map;
 /// Everything a picture shows.
 #[derive(Clone, Debug)]
 pub struct Scene<'a> {
+    /// The terrain.
     pub map: &'a Map,
+    /// The viewer's cell (any cell, walls included).
     pub viewer: Pos,
     /// The FOV radius; `None` is unlimited.
     pub radius: Option<u32>,
+    /// Which algorithm computes the field of view drawn.
     pub algorithm: Algorithm,
     /// Draw the multicast's state per cell (visible, edge, culled, never looked at).
     pub internals: bool,
@@ -34,6 +37,12 @@ pub struct Scene<'a> {
     pub walk_to: Option<Pos>,
     /// The title line; `None` makes one from the map's name, the viewer and the radius.
     pub title: Option<String>,
+    /// Show only the cells between these two corners (inclusive, in any order), for a
+    /// close-up; `None` shows the whole map. The view is still computed on the whole map.
+    pub crop: Option<(Pos, Pos)>,
+    /// Draw this many times larger (the picture's size only; 0 and 1 are the normal 16 px a
+    /// cell).
+    pub zoom: u32,
 }
 
 impl<'a> Scene<'a> {
@@ -57,6 +66,8 @@ impl<'a> Scene<'a> {
             diamonds: false,
             walk_to: None,
             title: None,
+            crop: None,
+            zoom: 1,
         }
     }
 

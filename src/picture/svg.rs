@@ -85,16 +85,19 @@ fn escape(s: &str) -> String {
 /// ```
 pub fn svg(scene: &Scene<'_>) -> String {
     let map = scene.map;
-    let (w, h) = (map.width() as i64, map.height() as i64);
+    let win = Window::of(scene);
+    let (w, h) = (win.x1 - win.x0, win.y1 - win.y0);
     let mut fov = Fov::for_map(map);
     scene.algorithm.compute(scene.viewer, scene.radius, map, &mut fov);
     let internals = scene
         .internals
         .then(|| Internals::compute(scene.viewer, scene.radius, map, map.width(), map.height()));
 
-    let legend = legend_entries(scene);
+    let legend = legend_entries(scene, &win);
     let map_w = w * CELL_PX;
-    let width = (map_w + 2 * MARGIN).max(420);
+    // Wide enough for the title (bold 14 px monospace: under 9 px a character).
+    let title_w = scene.title_text().chars().count() as i64 * 9;
+    let width = (map_w + 2 * MARGIN).max(420).max(title_w + 2 * MARGIN);
     let rows = legend_layout(&legend, width - 2 * MARGIN);
     let legend_h = rows.iter().map(|r| r.1 + 1).max().unwrap_or(0) * LEGEND_ROW;
     let top = MARGIN + TITLE_H;
@@ -102,9 +105,12 @@ pub fn svg(scene: &Scene<'_>) -> String {
 
     let mut out = String::new();
     let o = &mut out;
+    let zoom = i64::from(scene.zoom.max(1));
     let _ = writeln!(
         o,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">"#,
+        width * zoom,
+        height * zoom
     );
     let _ = writeln!(o, "<title>{}</title>", escape(&scene.title_text()));
     let _ = writeln!(o, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##);
@@ -114,13 +120,26 @@ pub fn svg(scene: &Scene<'_>) -> String {
         MARGIN + 14,
         escape(&scene.title_text())
     );
-    let _ = writeln!(o, r#"<g transform="translate({MARGIN},{top})">"#);
+    // The map group's user space is the whole map's: a crop moves it and clips it.
+    let (gx, gy) = (MARGIN - win.x0 * CELL_PX, top - win.y0 * CELL_PX);
+    let (cx0, cy0) = (win.x0 * CELL_PX, win.y0 * CELL_PX);
+    if win.cropped {
+        let _ = writeln!(
+            o,
+            r#"<defs><clipPath id="window"><rect x="{cx0}" y="{cy0}" width="{}" height="{}"/></clipPath></defs>"#,
+            w * CELL_PX,
+            h * CELL_PX
+        );
+        let _ = writeln!(o, r#"<g transform="translate({gx},{gy})" clip-path="url(#window)">"#);
+    } else {
+        let _ = writeln!(o, r#"<g transform="translate({gx},{gy})">"#);
+    }
 
     // Terrain, by runs of equal colour.
     let _ = writeln!(o, "<g>");
-    for y in 0..h {
-        let mut x = 0;
-        while x < w {
+    for y in win.y0..win.y1 {
+        let mut x = win.x0;
+        while x < win.x1 {
             let colour = |x: i64| {
                 let p = Pos::new(x as i32, y as i32);
                 let c = tile_rgb(map.tile(p));
@@ -128,7 +147,7 @@ pub fn svg(scene: &Scene<'_>) -> String {
             };
             let c = colour(x);
             let mut end = x + 1;
-            while end < w && colour(end) == c {
+            while end < win.x1 && colour(end) == c {
                 end += 1;
             }
             let _ = writeln!(
@@ -148,13 +167,14 @@ pub fn svg(scene: &Scene<'_>) -> String {
         o,
         r##"<defs><pattern id="grid" width="{CELL_PX}" height="{CELL_PX}" patternUnits="userSpaceOnUse"><path d="M{CELL_PX} 0H0V{CELL_PX}" fill="none" stroke="#000000" stroke-opacity="0.12"/></pattern></defs>"##
     );
-    let _ = writeln!(o, r#"<rect width="{map_w}" height="{}" fill="url(#grid)"/>"#, h * CELL_PX);
+    let grid = if win.cropped { format!(r#"x="{cx0}" y="{cy0}" "#) } else { String::new() };
+    let _ = writeln!(o, r#"<rect {grid}width="{map_w}" height="{}" fill="url(#grid)"/>"#, h * CELL_PX);
 
     if let Some(tr) = &internals {
-        draw_internals(o, tr, w, h);
+        draw_internals(o, tr, &win);
     }
     if scene.diamonds {
-        draw_diamonds(o, scene, w, h);
+        draw_diamonds(o, scene, &win);
     }
     if let Some(target) = scene.walk_to {
         draw_walk(o, scene, target);
@@ -188,17 +208,17 @@ fn cell_xy(p: Pos) -> (i64, i64) {
 
 /// The state of each cell as a mark a reader tells apart without colour: an outlined square on
 /// the edge, a cross on a culled cell, near-black where the algorithm never looked.
-fn draw_internals(o: &mut String, tr: &Internals, w: i64, h: i64) {
+fn draw_internals(o: &mut String, tr: &Internals, win: &Window) {
     let _ = writeln!(o, "<g>");
-    for y in 0..h {
-        let mut x = 0;
-        while x < w {
+    for y in win.y0..win.y1 {
+        let mut x = win.x0;
+        while x < win.x1 {
             let p = Pos::new(x as i32, y as i32);
             let state = tr.state(p);
             if state == Internal::NeverLooked {
                 // one dark rectangle per run
                 let mut end = x + 1;
-                while end < w && tr.state(Pos::new(end as i32, y as i32)) == Internal::NeverLooked {
+                while end < win.x1 && tr.state(Pos::new(end as i32, y as i32)) == Internal::NeverLooked {
                     end += 1;
                 }
                 let _ = writeln!(
@@ -258,11 +278,11 @@ fn diamond_points((x, y): (i64, i64)) -> String {
 
 /// The open diamond of every opaque cell, and a dot on every seal (the midpoint of an edge two
 /// opaque cells share).
-fn draw_diamonds(o: &mut String, scene: &Scene<'_>, w: i64, h: i64) {
+fn draw_diamonds(o: &mut String, scene: &Scene<'_>, win: &Window) {
     let map = scene.map;
     let _ = writeln!(o, r#"<g fill="{DIAMOND}" fill-opacity="0.85">"#);
-    for y in 0..h {
-        for x in 0..w {
+    for y in win.y0..win.y1 {
+        for x in win.x0..win.x1 {
             let p = Pos::new(x as i32, y as i32);
             if map.blocks_sight(p) {
                 let _ = writeln!(o, r#"<polygon points="{}"/>"#, diamond_points(cell_xy(p)));
@@ -271,8 +291,8 @@ fn draw_diamonds(o: &mut String, scene: &Scene<'_>, w: i64, h: i64) {
     }
     let _ = writeln!(o, "</g>");
     let _ = writeln!(o, r##"<g fill="{SEAL}" stroke="#1d1f2b" stroke-width="1">"##);
-    for y in 0..h {
-        for x in 0..w {
+    for y in win.y0..win.y1 {
+        for x in win.x0..win.x1 {
             let p = Pos::new(x as i32, y as i32);
             if !map.blocks_sight(p) {
                 continue;
@@ -348,6 +368,31 @@ fn draw_walk(o: &mut String, scene: &Scene<'_>, target: Pos) {
     }
 }
 
+/// The cells a picture shows: `x0 <= x < x1`, `y0 <= y < y1`.
+struct Window {
+    x0: i64,
+    y0: i64,
+    x1: i64,
+    y1: i64,
+    cropped: bool,
+}
+
+impl Window {
+    /// The scene's crop, put in order and cut to the map; the whole map without one (or when
+    /// the crop misses the map).
+    fn of(scene: &Scene<'_>) -> Window {
+        let (w, h) = (scene.map.width() as i64, scene.map.height() as i64);
+        let whole = Window { x0: 0, y0: 0, x1: w, y1: h, cropped: false };
+        let Some((a, b)) = scene.crop else { return whole };
+        let (x0, x1) = (i64::from(a.x.min(b.x)).max(0), (i64::from(a.x.max(b.x)) + 1).min(w));
+        let (y0, y1) = (i64::from(a.y.min(b.y)).max(0), (i64::from(a.y.max(b.y)) + 1).min(h));
+        if x0 >= x1 || y0 >= y1 {
+            return whole;
+        }
+        Window { x0, y0, x1, y1, cropped: (x0, y0, x1, y1) != (0, 0, w, h) }
+    }
+}
+
 struct LegendEntry {
     swatch: String,
     label: String,
@@ -359,7 +404,7 @@ fn square(fill: &str) -> String {
     )
 }
 
-fn legend_entries(scene: &Scene<'_>) -> Vec<LegendEntry> {
+fn legend_entries(scene: &Scene<'_>, win: &Window) -> Vec<LegendEntry> {
     let mut entries = vec![LegendEntry {
         swatch: format!(
             r##"<circle cx="8" cy="8" r="5" fill="{VIEWER}" stroke="#ffffff" stroke-width="2"/>"##
@@ -367,7 +412,9 @@ fn legend_entries(scene: &Scene<'_>) -> Vec<LegendEntry> {
         label: "viewer".into(),
     }];
     for t in Tile::ALL {
-        if scene.map.tiles.cells().contains(&t) {
+        let shown = (win.y0..win.y1)
+            .any(|y| (win.x0..win.x1).any(|x| scene.map.tile(Pos::new(x as i32, y as i32)) == t));
+        if shown {
             entries.push(LegendEntry { swatch: square(&hex(tile_rgb(t))), label: tile_word(t).into() });
         }
     }

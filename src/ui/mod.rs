@@ -4,10 +4,11 @@
 //! [`input`] turns key presses into its commands; [`render`] draws an `App` into any ratatui
 //! buffer without changing it; [`terminal`] owns the real terminal (set-up, restore on every
 //! exit path, signals) and runs the event loop. The game changes only through actions the app
-//! sends to [`crate::game::GameState::act`].
+//! sends to [`crate::game::GameState::act`]. [`lab`] is `sightline lab`, the FOV lab.
 
 pub mod app;
 pub mod input;
+pub mod lab;
 pub mod render;
 pub mod targeting;
 pub mod terminal;

@@ -19,6 +19,18 @@ use crate::geometry::{Opacity, Pos};
 /// and a viewer outside it is allowed (it sees into the area only from a cell next to it). After
 /// the first call with a given radius the call allocates nothing: its working memory lives in
 /// `out` and grows with the radius, not with the map.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast}};
+/// // Two walls touching only at a corner leave a gap sight passes through; a straight pair seals.
+/// let diagonal = |p: Pos| p == Pos::new(2, 1) || p == Pos::new(1, 2);
+/// let straight = |p: Pos| p == Pos::new(2, 1) || p == Pos::new(2, 2);
+/// let mut fov = Fov::new(6, 6);
+/// multicast::compute(Pos::new(0, 0), None, &diagonal, &mut fov);
+/// assert!(fov.is_visible(Pos::new(3, 3)));
+/// multicast::compute(Pos::new(0, 2), None, &straight, &mut fov);
+/// assert!(!fov.is_visible(Pos::new(4, 2)) && !fov.is_visible(Pos::new(3, 1)));
+/// ```
 pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
     run(origin, radius, world, out, &mut ());
 }
@@ -26,6 +38,19 @@ pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut
 /// Like [`compute`], and also records in `trace` what happened to every cell of the area: its
 /// [`CellState`] and its ring (Manhattan distance from the viewer), so that a viewer of the
 /// algorithm can show the state after any number of rings.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast::{self, CellState, Trace}}};
+/// // A pillar at (2,0) in a corridor one cell high, viewer at the west end.
+/// let world = |p: Pos| p == Pos::new(2, 0);
+/// let (mut fov, mut trace) = (Fov::new(6, 1), Trace::default());
+/// multicast::trace(Pos::new(0, 0), None, &world, &mut fov, &mut trace);
+/// assert_eq!(trace.get(Pos::new(1, 0)).state, CellState::Lit);
+/// assert!(trace.get(Pos::new(2, 0)).visible); // the pillar is seen
+/// assert!(!trace.get(Pos::new(4, 0)).visible); // behind it nothing is
+/// assert!(trace.get(Pos::new(4, 0)).state < CellState::Edge); // culled or never looked at
+/// assert_eq!(trace.get(Pos::new(1, 0)).ring, 1);
+/// ```
 pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, trace: &mut Trace) {
     trace.reset(out.width(), out.height());
     run(origin, radius, world, out, trace);
@@ -37,11 +62,12 @@ pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut F
 /// trace keeps the larger of the two states.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CellState {
-    /// Outside the scanned region: beyond the radius, or past the end of the light in its row.
+    /// Never looked at: beyond the radius, or no input of it carried any light, so the scan
+    /// skipped it (culled without a look).
     #[default]
     NeverLooked,
-    /// Looked at, and its input was empty: no lit ray reaches its square. Its children get
-    /// nothing from it.
+    /// Looked at, because an input carried light, but none of that light enters its square:
+    /// its input is empty. Its children get nothing from it.
     Culled,
     /// Lit, but an obscurity boundary passes inside the angle of its square: its input is a
     /// proper part of that angle (a few intervals, maybe a single hairline ray).
@@ -53,9 +79,11 @@ pub enum CellState {
 /// One cell of a [`Trace`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TraceCell {
+    /// What the multicast did with the cell.
     pub state: CellState,
     /// Manhattan distance from the viewer: the step at which a ring-by-ring scan reaches it.
     pub ring: u32,
+    /// Whether the cell ended visible.
     pub visible: bool,
 }
 
@@ -81,10 +109,12 @@ impl Trace {
         self.index(p).map(|i| self.cells[i]).unwrap_or_default()
     }
 
+    /// The width of the recorded area.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height of the recorded area.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -98,6 +128,7 @@ impl Trace {
 /// Watches the multicast: told about every cell it looks at. The plain [`compute`] uses `()`,
 /// which does nothing and compiles to nothing.
 pub trait Observer {
+    /// The multicast decided `state` (and whether it is visible) for cell `p` of ring `ring`.
     fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool);
 }
 
@@ -118,26 +149,53 @@ impl Observer for Trace {
 }
 
 /// What a cell passes on to its children: the lit directions leaving its square.
+///
+/// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
+/// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
+/// angle; only a transparent cell passes this on), or `len` intervals from `start` in the row's
+/// interval arena.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-enum Light {
-    /// Nothing: the cell was culled, or its wall blocked everything that reached it.
-    #[default]
-    Dark,
-    /// The cell's whole square angle (only a transparent cell passes this on).
-    Full,
-    /// `len` intervals starting at `start` in the row's interval arena.
-    Part { start: u32, len: u32 },
+struct Light(u64);
+
+impl Light {
+    const DARK: Light = Light(0);
+    const FULL: Light = Light(u64::MAX);
+
+    #[inline]
+    fn part(start: usize, len: usize) -> Light {
+        debug_assert!(len > 0 && len < u32::MAX as usize && start <= u32::MAX as usize);
+        Light((start as u64) << 32 | len as u64)
+    }
+
+    /// The arena range of a partial light.
+    #[inline]
+    fn range(self) -> std::ops::Range<usize> {
+        let start = (self.0 >> 32) as usize;
+        start..start + (self.0 & 0xffff_ffff) as usize
+    }
 }
 
 /// The multicast's working memory, kept in the [`Fov`] so that calls after the first allocate
-/// nothing: two rows of cell outputs (the front of the scan) and their interval arenas.
+/// nothing: two rows of cell outputs (the front of the scan), their interval arenas and their
+/// runs of lit cells.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
     prev: Vec<Light>,
     cur: Vec<Light>,
     prev_iv: Vec<Interval>,
     cur_iv: Vec<Interval>,
+    prev_runs: Vec<(i32, i32)>,
+    cur_runs: Vec<(i32, i32)>,
     input: Vec<Interval>,
+}
+
+impl Scratch {
+    /// Where a cell's input is gathered: a wall's in the scratch buffer, a floor's straight into
+    /// the row's arena (it passes its input on unchanged).
+    #[inline]
+    fn gather_buf(&mut self, wall: bool) -> &mut Vec<Interval> {
+        if wall { &mut self.input } else { &mut self.cur_iv }
+    }
 }
 
 /// The four quadrants as (x sign, y sign).
@@ -159,10 +217,23 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         // how far the area (or, for a viewer just outside, the viewer's own line) reaches
         let imax = if sx > 0 { (w - 1).max(ox) - ox } else { ox - ox.min(0) };
         let jmax = if sy > 0 { (h - 1).max(oy) - oy } else { oy - oy.min(0) };
-        let q = Quadrant { origin, sx, sy, w, h };
+        let viewer_inside = ox >= 0 && oy >= 0 && ox < w && oy < h;
+        let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
         q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
     }
+    // The row buffers trade places every row, so either may be the one that grew; give both
+    // the larger capacity, so that after warm-up no view has to grow the smaller one again.
+    even_out(&mut s.prev_iv, &mut s.cur_iv);
+    even_out(&mut s.prev_runs, &mut s.cur_runs);
     out.scratch = s;
+}
+
+/// Grows the smaller capacity of the two to the larger.
+fn even_out<T>(a: &mut Vec<T>, b: &mut Vec<T>) {
+    let cap = a.capacity().max(b.capacity());
+    for v in [a, b] {
+        v.reserve_exact(cap.saturating_sub(v.len()));
+    }
 }
 
 /// The lowest direction of the square of quadrant cell `(i, j)` (its far corner on the x side),
@@ -191,6 +262,8 @@ struct Quadrant {
     sy: i32,
     w: i64,
     h: i64,
+    /// With the viewer inside the area, every cell the scan visits is inside it too.
+    viewer_inside: bool,
 }
 
 impl Quadrant {
@@ -206,11 +279,15 @@ impl Quadrant {
 
     #[inline]
     fn opaque(&self, world: &impl Opacity, p: Pos) -> bool {
-        !self.in_area(p) || world.is_opaque(p)
+        !(self.viewer_inside || self.in_area(p)) || world.is_opaque(p)
     }
 
     /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
     /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
+    ///
+    /// Each row also records its runs of lit cells, so the next row visits only cells with a lit
+    /// input: the runs of the row above, each extended to the right as long as the light keeps
+    /// coming from the left. Everything else is culled without being looked at.
     #[allow(clippy::too_many_arguments)]
     fn scan<O: Observer>(
         &self,
@@ -222,25 +299,26 @@ impl Quadrant {
         s: &mut Scratch,
         obs: &mut O,
     ) {
-        let r2 = radius.map(|r| i64::from(r) * i64::from(r));
+        let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let len = ilim as usize + 1;
-        s.prev.resize(len, Light::Dark);
-        s.cur.resize(len, Light::Dark);
+        s.prev.resize(len, Light::DARK);
+        s.cur.resize(len, Light::DARK);
         s.cur_iv.clear();
-        s.prev_iv.clear();
+        s.cur_runs.clear();
         // row 0: the viewer, then outward along the axis, fed from the left only
-        s.cur[0] = Light::Full;
-        let (mut first, mut last) = (0i32, 0i32);
-        let mut left = Light::Full;
+        s.cur[0] = Light::FULL;
+        let mut last = 0;
+        let mut left = Light::FULL;
         for i in 1..=ilim {
-            left = self.cell(i, 0, left, Light::Dark, world, out, s, obs);
+            left = self.cell(i, 0, left, Light::DARK, world, out, s, obs);
             s.cur[i as usize] = left;
-            if left == Light::Dark {
+            if left == Light::DARK {
                 break;
             }
             last = i;
         }
+        s.cur_runs.push((0, last));
         for j in 1..=jmax as i32 {
             if let Some(r2) = r2 {
                 let jj = i64::from(j) * i64::from(j);
@@ -253,35 +331,65 @@ impl Quadrant {
             }
             mem::swap(&mut s.prev, &mut s.cur);
             mem::swap(&mut s.prev_iv, &mut s.cur_iv);
+            mem::swap(&mut s.prev_runs, &mut s.cur_runs);
             s.cur_iv.clear();
-            let (a, b) = (first, last);
-            if a > ilim {
-                break;
-            }
-            let mut lit: Option<(i32, i32)> = None;
-            let mut left = Light::Dark;
+            s.cur_runs.clear();
+            // b: the end of the run of the row above that i is in, or of the last one it passed
+            let mut run = 0;
+            let (a, mut b) = s.prev_runs[0];
+            let mut lit_from: Option<i32> = None;
+            let mut left = Light::DARK;
             let mut i = a;
             while i <= ilim {
-                let up = if i <= b { s.prev[i as usize] } else { Light::Dark };
-                let light = if up == Light::Dark && left == Light::Dark {
-                    if i > b {
-                        break;
+                let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
+                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
+                    // the common case, inline: both inputs whole, so this square is whole
+                    let p = self.at(i, j);
+                    if self.opaque(world, p) {
+                        self.cell(i, j, left, up, world, out, s, obs)
+                    } else {
+                        out.mark_inside(p);
+                        obs.cell(p, (i + j) as u32, CellState::Lit, true);
+                        Light::FULL
                     }
-                    obs.cell(self.at(i, j), (i + j) as u32, CellState::Culled, false);
-                    Light::Dark
+                } else if up == Light::DARK && left == Light::DARK {
+                    // culled: no light to the next run of the row above
+                    if let Some(from) = lit_from.take() {
+                        s.cur_runs.push((from, i - 1));
+                    }
+                    run += 1;
+                    match s.prev_runs.get(run) {
+                        Some(&(a, end)) => {
+                            b = end;
+                            i = a;
+                            continue;
+                        }
+                        None => break,
+                    }
                 } else {
                     self.cell(i, j, left, up, world, out, s, obs)
                 };
                 s.cur[i as usize] = light;
-                if light != Light::Dark {
-                    lit = Some(lit.map_or((i, i), |(f, _)| (f, i)));
+                if light == Light::DARK {
+                    if let Some(from) = lit_from.take() {
+                        s.cur_runs.push((from, i - 1));
+                    }
+                } else if lit_from.is_none() {
+                    lit_from = Some(i);
                 }
                 left = light;
                 i += 1;
+                if i > b && s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
+                    // the light from the left carried on into the next run above
+                    run += 1;
+                    b = s.prev_runs[run].1;
+                }
             }
-            match lit {
-                Some((f, l)) => (first, last) = (f, l),
-                None => break,
+            if let Some(from) = lit_from {
+                s.cur_runs.push((from, i - 1));
+            }
+            if s.cur_runs.is_empty() {
+                break;
             }
         }
     }
@@ -289,7 +397,7 @@ impl Quadrant {
     /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
     /// visible, and returns its own output.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn cell<O: Observer>(
         &self,
         i: i32,
@@ -306,74 +414,73 @@ impl Quadrant {
         let ring = (i + j) as u32;
         // Fast path: every input passes its whole square, so this square is whole too (the
         // inputs' squares cover its angle).
-        let whole = (up == Light::Full || j == 0) && (left == Light::Full || i == 0);
+        let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
         if whole && !opaque {
-            out.mark(p);
+            out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
-            return Light::Full;
+            return Light::FULL;
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
-        // the three squares share.
+        // the three squares share. A floor passes its input on unchanged, so it is gathered
+        // straight into the row's arena; a wall's goes to a scratch buffer first.
         let own = square(i, j);
-        s.input.clear();
-        if whole {
-            s.input.push(own);
+        let base = if opaque {
+            s.input.clear();
+            0
         } else {
-            match up {
-                Light::Dark => {}
-                Light::Full => {
-                    if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
-                        s.input.push(iv);
-                    }
+            s.cur_iv.len()
+        };
+        if whole {
+            s.gather_buf(opaque).push(own);
+        } else {
+            if up == Light::FULL {
+                if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+                    s.gather_buf(opaque).push(iv);
                 }
-                Light::Part { start, len } => {
-                    for k in start..start + len {
-                        if let Some(iv) = s.prev_iv[k as usize].clip_lo(own.lo, false) {
-                            push_joined(&mut s.input, 0, iv);
-                        }
+            } else if up != Light::DARK {
+                for k in up.range() {
+                    if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
+                        push_joined(s.gather_buf(opaque), base, iv);
                     }
                 }
             }
-            match left {
-                Light::Dark => {}
-                Light::Full => {
-                    if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
-                        push_joined(&mut s.input, 0, iv);
-                    }
+            if left == Light::FULL {
+                if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+                    push_joined(s.gather_buf(opaque), base, iv);
                 }
-                Light::Part { start, len } => {
-                    for k in start..start + len {
-                        match s.cur_iv[k as usize].clip_hi(own.hi, false) {
-                            Some(iv) => push_joined(&mut s.input, 0, iv),
-                            None => break,
-                        }
+            } else if left != Light::DARK {
+                for k in left.range() {
+                    match s.cur_iv[k].clip_hi(own.hi, false) {
+                        Some(iv) => push_joined(s.gather_buf(opaque), base, iv),
+                        None => break,
                     }
                 }
             }
         }
-        if s.input.is_empty() {
+        let input = &s.gather_buf(opaque)[base..];
+        if input.is_empty() {
             obs.cell(p, ring, CellState::Culled, false);
-            return Light::Dark;
+            return Light::DARK;
         }
-        let full = s.input.len() == 1 && {
-            let iv = s.input[0];
+        let full = input.len() == 1 && {
+            let iv = input[0];
             !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
         };
         let state = if full { CellState::Lit } else { CellState::Edge };
         if !opaque {
             // a floor is visible iff the ray through its centre arrives lit
-            let visible = full || set_contains(&s.input, Dir::new(i, j));
+            let visible = full || set_contains(input, Dir::new(i, j));
+            let len = input.len();
             if visible {
-                out.mark(p);
+                out.mark_inside(p);
             }
             obs.cell(p, ring, state, visible);
             if full {
-                return Light::Full;
+                s.cur_iv.truncate(base);
+                return Light::FULL;
             }
-            let start = s.cur_iv.len() as u32;
-            s.cur_iv.extend_from_slice(&s.input);
-            return Light::Part { start, len: s.input.len() as u32 };
+            return Light::part(base, len);
         }
         // A wall: its diamond subtends the open angle between two of its vertices: the near
         // (top) one or the far-side (right) one below, the near (left) one or the far-side
@@ -399,23 +506,79 @@ impl Quadrant {
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = s.cur_iv.len();
         if j > 0 {
-            let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
             for k in 0..s.input.len() {
-                match s.input[k].clip_hi(lo_v, sealed) {
+                match s.input[k].clip_hi(lo_v, false) {
                     Some(iv) => s.cur_iv.push(iv),
                     None => break,
                 }
             }
+            // only when light arrives exactly along the bounding ray does its seal matter
+            if let Some(last) = s.cur_iv[start..].last_mut()
+                && !last.hi_open
+                && last.hi.same(lo_v)
+                && self.opaque(world, self.at(lo_n.0, lo_n.1))
+            {
+                if last.lo.same(lo_v) {
+                    s.cur_iv.pop(); // it was that ray alone
+                } else {
+                    last.hi_open = true;
+                }
+            }
         }
         if i > 0 {
-            let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
+            let first = s.cur_iv.len();
             for k in 0..s.input.len() {
-                if let Some(iv) = s.input[k].clip_lo(hi_v, sealed) {
+                if let Some(iv) = s.input[k].clip_lo(hi_v, false) {
                     s.cur_iv.push(iv);
+                }
+            }
+            if let Some(head) = s.cur_iv.get_mut(first)
+                && !head.lo_open
+                && head.lo.same(hi_v)
+                && self.opaque(world, self.at(hi_n.0, hi_n.1))
+            {
+                if head.hi.same(hi_v) {
+                    s.cur_iv.remove(first); // it was that ray alone
+                } else {
+                    head.lo_open = true;
                 }
             }
         }
         let len = s.cur_iv.len() - start;
-        if len == 0 { Light::Dark } else { Light::Part { start: start as u32, len: len as u32 } }
+        if len == 0 { Light::DARK } else { Light::part(start, len) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_records_states_and_rings() {
+        // A 5×2 area, viewer (0, 0), one wall at (2, 0). In doubled coordinates from the
+        // viewer's centre the wall's diamond blocks the open angle of slopes (-1/4, 1/4).
+        // (3, 0)'s square spans slopes [0, 1/5] in this quadrant: all in the shadow, so it is
+        // culled and (4, 0) behind it is never looked at. (3, 1)'s square spans [1/7, 3/5]: cut
+        // by the shadow's edge at 1/4, and its centre (slope 1/3) is lit.
+        let wall = |p: Pos| p == Pos::new(2, 0);
+        let mut fov = Fov::new(5, 2);
+        let mut t = Trace::default();
+        trace(Pos::new(0, 0), None, &wall, &mut fov, &mut t);
+        let at = |x, y| t.get(Pos::new(x, y));
+        assert_eq!(at(0, 0), TraceCell { state: CellState::Lit, ring: 0, visible: true });
+        assert_eq!(at(1, 0), TraceCell { state: CellState::Lit, ring: 1, visible: true });
+        assert_eq!(at(2, 0), TraceCell { state: CellState::Lit, ring: 2, visible: true });
+        assert_eq!(at(3, 0), TraceCell { state: CellState::Culled, ring: 3, visible: false });
+        assert_eq!(at(4, 0).state, CellState::NeverLooked);
+        assert!(!at(4, 0).visible);
+        assert_eq!(at(3, 1), TraceCell { state: CellState::Edge, ring: 4, visible: true });
+        // the trace agrees with the plain call
+        let mut plain = Fov::new(5, 2);
+        compute(Pos::new(0, 0), None, &wall, &mut plain);
+        for y in 0..2 {
+            for x in 0..5 {
+                assert_eq!(plain.is_visible(Pos::new(x, y)), at(x, y).visible, "({x}, {y})");
+            }
+        }
     }
 }

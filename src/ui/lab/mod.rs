@@ -1,0 +1,22 @@
+//! `sightline lab`: watch the field-of-view algorithms work, on any map.
+//!
+//! The viewer walks anywhere (walls too) with the game's movement keys; the panel and the
+//! overlays show what the algorithms compute, live: the multicast's state per cell, the cells
+//! where multicast and reference disagree (there should be none), the breadth-first front ring
+//! by ring, and the DDA walk to a cursor with its line-of-sight verdict both ways.
+//!
+//! [`Lab`] is the state, [`keys`] turns key presses into its commands, [`view`] draws it into
+//! any ratatui buffer, and [`run`] owns the real terminal.
+
+pub mod export;
+pub mod help;
+pub mod keys;
+pub mod map_view;
+pub mod panel;
+pub mod run;
+pub mod state;
+pub mod style;
+pub mod view;
+
+pub use state::{Drive, InternalsView, Lab, Walk};
+pub use style::LabStyle;

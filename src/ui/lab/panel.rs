@@ -1,0 +1,110 @@
+//! The side panel: the view's settings and counts, the checks (differences, line of sight),
+//! the legend of whatever is drawn, and the keys.
+
+use ratatui::text::{Line, Span};
+
+use super::state::{Drive, InternalsView, Lab};
+use super::style::LabStyle;
+use crate::picture::Internal;
+
+fn yes_no(style: &LabStyle, clear: bool) -> Span<'static> {
+    if clear { Span::styled("clear", style.good()) } else { Span::styled("blocked", style.bad()) }
+}
+
+fn radius_text(r: Option<u32>) -> String {
+    r.map_or("unlimited".to_string(), |r| r.to_string())
+}
+
+/// The panel's lines, most important first (a short terminal cuts the end).
+pub fn lines(lab: &Lab, style: &LabStyle) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let key = |k: &str| Span::styled(format!("[{k}] "), style.faint());
+    let text = |s: String| Span::styled(s, style.text());
+    out.push(Line::from(vec![text(format!(
+        "viewer {}  radius {}",
+        lab.viewer(),
+        radius_text(lab.radius())
+    ))]));
+    out.push(Line::from(vec![
+        key("a"),
+        text("algorithm: ".into()),
+        Span::styled(lab.algorithm().name(), style.title()),
+    ]));
+    out.push(Line::from(text(format!("visible: {} cells", lab.fov().len()))));
+    let diff = if lab.diff() {
+        let n = lab.differences().len();
+        let s = if n == 0 { style.good() } else { style.bad() };
+        Span::styled(format!("{n} differences"), s)
+    } else {
+        Span::styled("off", style.faint())
+    };
+    out.push(Line::from(vec![key("d"), text("diff: ".into()), diff]));
+    let internals = match lab.internals_view() {
+        InternalsView::Off => "off".to_string(),
+        InternalsView::All => "all states".to_string(),
+        InternalsView::Only(s) => format!("only {}", s.label()),
+    };
+    out.push(Line::from(vec![key("i"), text(format!("internals: {internals}"))]));
+    let step = match lab.step() {
+        Some(k) => format!("ring {k} of {}", lab.internals().max_ring()),
+        None => "off".to_string(),
+    };
+    out.push(Line::from(vec![key("space t"), text(format!("step: {step}"))]));
+    match (lab.cursor(), lab.walk()) {
+        (Some(c), Some(walk)) => {
+            let driving = if lab.drive() == Drive::Cursor { "keys move it" } else { "keys move viewer" };
+            out.push(Line::from(vec![key("x tab"), text(format!("cursor {c} ({driving})"))]));
+            out.push(Line::from(vec![text("  LOS viewer->cursor: ".into()), yes_no(style, walk.los_there)]));
+            out.push(Line::from(vec![text("  LOS cursor->viewer: ".into()), yes_no(style, walk.los_back)]));
+            let blocker = walk.blocker.map_or("none".to_string(), |b| b.to_string());
+            out.push(Line::from(text(format!("  first blocker: {blocker}"))));
+            out.push(Line::from(text(format!(
+                "  walk: {} cells, {} diagonal",
+                walk.cells.len(),
+                walk.diagonal_steps.len()
+            ))));
+        }
+        _ => out.push(Line::from(vec![key("x"), text("cursor: off".into())])),
+    }
+    out.push(Line::from(vec![
+        key("e"),
+        text(format!("export: {}", lab.message.clone().unwrap_or_else(|| "-".into()))),
+    ]));
+    out.push(Line::default());
+    out.push(Line::from(Span::styled("legend", style.title())));
+    out.push(Line::from(vec![Span::styled("@", style.viewer()), text(" viewer".into())]));
+    let overlay = lab.step().is_some() || lab.internals_view() != InternalsView::Off;
+    if overlay {
+        for s in Internal::ALL {
+            let (g, st) = style.internal(s);
+            out.push(Line::from(vec![Span::styled(g.to_string(), st), text(format!(" {}", s.label()))]));
+        }
+        if lab.step().is_some() {
+            out.push(Line::from(text("  (blank) not yet reached".into())));
+        }
+    } else {
+        out.push(Line::from(vec![
+            Span::styled("#", style.tile_visible(crate::map::Tile::Wall)),
+            text(" in view  ".into()),
+            Span::styled("#", style.tile_hidden()),
+            text(" out of view".into()),
+        ]));
+    }
+    if lab.diff() {
+        let (g, st) = style.difference();
+        out.push(Line::from(vec![Span::styled(g.to_string(), st), text(" algorithms disagree".into())]));
+    }
+    if lab.cursor().is_some() {
+        out.push(Line::from(vec![
+            Span::styled("o", style.walk()),
+            text(" walk ".into()),
+            Span::styled("/\\", style.walk()),
+            text(" corner ".into()),
+            Span::styled("X", style.blocker()),
+            text(" blocker".into()),
+        ]));
+    }
+    out.push(Line::default());
+    out.push(Line::from(vec![key("?"), text("help  ".into()), key("q"), text("quit".into())]));
+    out
+}

@@ -1,0 +1,386 @@
+//! The lab's state: a map, a viewer that walks anywhere, the view settings, and the views
+//! computed from them. Every change recomputes what it affects, so what is drawn is always the
+//! current answer of the algorithms.
+
+use crate::fov::{Algorithm, Fov};
+use crate::geometry::Pos;
+use crate::map::Map;
+use crate::picture::{Internal, Internals, first_blocker};
+
+/// How the internals overlay shows the multicast's per-cell state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InternalsView {
+    /// No overlay: terrain in and out of view.
+    Off,
+    /// Every cell's state.
+    All,
+    /// One state highlighted, the rest shown as plain terrain.
+    Only(Internal),
+}
+
+impl InternalsView {
+    /// The next view in the cycle: off, all, then each state alone, then off again.
+    pub fn next(self) -> Self {
+        match self {
+            InternalsView::Off => InternalsView::All,
+            InternalsView::All => InternalsView::Only(Internal::Visible),
+            InternalsView::Only(Internal::Visible) => InternalsView::Only(Internal::Edge),
+            InternalsView::Only(Internal::Edge) => InternalsView::Only(Internal::Culled),
+            InternalsView::Only(Internal::Culled) => InternalsView::Only(Internal::NeverLooked),
+            InternalsView::Only(Internal::NeverLooked) => InternalsView::Off,
+        }
+    }
+}
+
+/// What the movement keys move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Drive {
+    /// The keys move the viewer.
+    Viewer,
+    /// The keys move the cursor.
+    Cursor,
+}
+
+/// The DDA walk from the viewer to the cursor, and what it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// `dda::cells(viewer, cursor)`.
+    pub cells: Vec<Pos>,
+    /// The cells entered by a diagonal step: the segment passes exactly through a lattice corner.
+    pub diagonal_steps: Vec<Pos>,
+    /// The first cell between viewer and cursor that blocks the segment.
+    pub blocker: Option<Pos>,
+    /// `dda::line_of_sight(viewer, cursor)`.
+    pub los_there: bool,
+    /// `dda::line_of_sight(cursor, viewer)`.
+    pub los_back: bool,
+}
+
+/// The lab.
+///
+/// # Examples
+///
+/// ```
+/// use sightline::{Pos, map::generate::pillars};
+/// use sightline::ui::lab::Lab;
+/// let mut lab = Lab::new(pillars(13, 9, 4));
+/// lab.set_viewer(Pos::new(2, 4));
+/// lab.toggle_diff();
+/// assert!(lab.differences().is_empty()); // multicast and reference agree
+/// lab.toggle_cursor();
+/// lab.set_cursor(Some(Pos::new(6, 4))); // straight through the pillar at (4,4)
+/// let walk = lab.walk().unwrap();
+/// assert_eq!(walk.blocker, Some(Pos::new(4, 4)));
+/// assert!(!walk.los_there && !walk.los_back);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Lab {
+    map: Map,
+    /// Where the export key writes, relative to the working directory.
+    pub export_dir: std::path::PathBuf,
+    viewer: Pos,
+    radius: Option<u32>,
+    algorithm: Algorithm,
+    diff: bool,
+    internals_view: InternalsView,
+    step: Option<u32>,
+    cursor: Option<Pos>,
+    drive: Drive,
+    /// Whether the help screen is up.
+    pub help: bool,
+    /// A one-line message for the panel (the export's result).
+    pub message: Option<String>,
+    fov: Fov,
+    other: Fov,
+    differences: Vec<Pos>,
+    internals: Internals,
+    walk: Option<Walk>,
+}
+
+impl Lab {
+    /// A lab on `map` with the viewer at the player start (or the map's first transparent cell,
+    /// or its top-left corner) and the map's sight radius.
+    pub fn new(map: Map) -> Self {
+        let viewer = map
+            .player_start
+            .filter(|&p| map.contains(p))
+            .or_else(|| map.tiles.iter().find(|(_, t)| !t.blocks_sight()).map(|(p, _)| p))
+            .unwrap_or_default();
+        let radius = map.meta.sight_radius;
+        let fov = Fov::for_map(&map);
+        let mut lab = Lab {
+            other: fov.clone(),
+            fov,
+            export_dir: std::path::PathBuf::from("."),
+            viewer,
+            radius,
+            algorithm: Algorithm::Multicast,
+            diff: false,
+            internals_view: InternalsView::Off,
+            step: None,
+            cursor: None,
+            drive: Drive::Viewer,
+            help: false,
+            message: None,
+            differences: Vec::new(),
+            internals: Internals::default(),
+            walk: None,
+            map,
+        };
+        lab.recompute();
+        lab
+    }
+
+    fn recompute(&mut self) {
+        self.algorithm.compute(self.viewer, self.radius, &self.map, &mut self.fov);
+        self.differences.clear();
+        if self.diff {
+            let other = match self.algorithm {
+                Algorithm::Multicast => Algorithm::Reference,
+                Algorithm::Reference => Algorithm::Multicast,
+            };
+            other.compute(self.viewer, self.radius, &self.map, &mut self.other);
+            let (w, h) = (self.map.width() as i32, self.map.height() as i32);
+            for y in 0..h {
+                for x in 0..w {
+                    let p = Pos::new(x, y);
+                    if self.fov.is_visible(p) != self.other.is_visible(p) {
+                        self.differences.push(p);
+                    }
+                }
+            }
+        }
+        if self.internals_view != InternalsView::Off || self.step.is_some() {
+            self.internals =
+                Internals::compute(self.viewer, self.radius, &self.map, self.map.width(), self.map.height());
+        }
+        self.recompute_walk();
+    }
+
+    fn recompute_walk(&mut self) {
+        self.walk = self.cursor.map(|c| {
+            let cells: Vec<Pos> = crate::dda::cells(self.viewer, c).collect();
+            let diagonal_steps =
+                cells.windows(2).filter(|w| w[0].x != w[1].x && w[0].y != w[1].y).map(|w| w[1]).collect();
+            Walk {
+                diagonal_steps,
+                blocker: first_blocker(self.viewer, c, &self.map),
+                los_there: crate::dda::line_of_sight(self.viewer, c, &self.map),
+                los_back: crate::dda::line_of_sight(c, self.viewer, &self.map),
+                cells,
+            }
+        });
+    }
+
+    fn clamp(&self, p: Pos) -> Pos {
+        let (w, h) = (self.map.width() as i32, self.map.height() as i32);
+        Pos::new(p.x.clamp(0, (w - 1).max(0)), p.y.clamp(0, (h - 1).max(0)))
+    }
+
+    /// Moves the viewer (or the cursor, when it drives) by `(dx, dy)`, staying on the map.
+    /// The viewer may stand anywhere, walls included.
+    pub fn move_by(&mut self, dx: i32, dy: i32) {
+        match (self.drive, self.cursor) {
+            (Drive::Cursor, Some(c)) => {
+                self.cursor = Some(self.clamp(Pos::new(c.x + dx, c.y + dy)));
+                self.recompute_walk();
+            }
+            _ => {
+                self.viewer = self.clamp(Pos::new(self.viewer.x + dx, self.viewer.y + dy));
+                self.recompute();
+            }
+        }
+    }
+
+    /// Places the viewer; out-of-map positions are clamped onto the map.
+    pub fn set_viewer(&mut self, p: Pos) {
+        self.viewer = self.clamp(p);
+        self.recompute();
+    }
+
+    /// The largest finite radius worth offering: with it every cell of the map is a candidate.
+    pub fn max_finite_radius(&self) -> u32 {
+        let (w, h) = (self.map.width() as u64, self.map.height() as u64);
+        let d2 = w * w + h * h;
+        (d2 as f64).sqrt().ceil() as u32
+    }
+
+    /// One step up: the next radius, and "unlimited" after the largest finite one.
+    pub fn radius_up(&mut self) {
+        self.radius = match self.radius {
+            Some(r) if r >= self.max_finite_radius() => None,
+            Some(r) => Some(r + 1),
+            None => None,
+        };
+        self.recompute();
+    }
+
+    /// One step down: from "unlimited" to the largest finite radius, never below 0.
+    pub fn radius_down(&mut self) {
+        self.radius = match self.radius {
+            None => Some(self.max_finite_radius()),
+            Some(r) => Some(r.saturating_sub(1)),
+        };
+        self.recompute();
+    }
+
+    /// Sets the radius (`None`: unlimited).
+    pub fn set_radius(&mut self, radius: Option<u32>) {
+        self.radius = radius;
+        self.recompute();
+    }
+
+    /// Switches between multicast and reference.
+    pub fn toggle_algorithm(&mut self) {
+        self.algorithm = match self.algorithm {
+            Algorithm::Multicast => Algorithm::Reference,
+            Algorithm::Reference => Algorithm::Multicast,
+        };
+        self.recompute();
+    }
+
+    /// Turns the diff overlay on (computing the other algorithm's view live) or off.
+    pub fn toggle_diff(&mut self) {
+        self.diff = !self.diff;
+        self.recompute();
+    }
+
+    /// The next internals view (see [`InternalsView::next`]).
+    pub fn cycle_internals(&mut self) {
+        self.internals_view = self.internals_view.next();
+        self.recompute();
+    }
+
+    /// Step mode: enters it at ring 0 (only the viewer's cell decided) or expands one more ring
+    /// of the breadth-first front, up to the last ring the multicast looked at.
+    pub fn step_forward(&mut self) {
+        match self.step {
+            None => {
+                self.step = Some(0);
+                self.recompute();
+            }
+            Some(k) => self.step = Some((k + 1).min(self.internals.max_ring())),
+        }
+    }
+
+    /// Step mode: takes back one ring.
+    pub fn step_back(&mut self) {
+        if let Some(k) = self.step {
+            self.step = Some(k.saturating_sub(1));
+        }
+    }
+
+    /// Leaves step mode (or enters it at ring 0).
+    pub fn toggle_step(&mut self) {
+        if self.step.is_some() {
+            self.step = None;
+        } else {
+            self.step_forward();
+        }
+    }
+
+    /// Shows the cursor (at the viewer, driven by the movement keys) or hides it.
+    pub fn toggle_cursor(&mut self) {
+        if self.cursor.is_some() {
+            self.cursor = None;
+            self.drive = Drive::Viewer;
+        } else {
+            self.cursor = Some(self.viewer);
+            self.drive = Drive::Cursor;
+        }
+        self.recompute_walk();
+    }
+
+    /// Switches what the movement keys drive, when there is a cursor.
+    pub fn switch_drive(&mut self) {
+        if self.cursor.is_some() {
+            self.drive = match self.drive {
+                Drive::Viewer => Drive::Cursor,
+                Drive::Cursor => Drive::Viewer,
+            };
+        }
+    }
+
+    /// Places the cursor (clamped onto the map), or removes it with `None`.
+    pub fn set_cursor(&mut self, p: Option<Pos>) {
+        self.cursor = p.map(|p| self.clamp(p));
+        if self.cursor.is_none() {
+            self.drive = Drive::Viewer;
+        }
+        self.recompute_walk();
+    }
+
+    /// The map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The viewer's cell.
+    pub fn viewer(&self) -> Pos {
+        self.viewer
+    }
+
+    /// The radius (`None`: unlimited).
+    pub fn radius(&self) -> Option<u32> {
+        self.radius
+    }
+
+    /// The algorithm whose view is drawn.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The view of the selected algorithm.
+    pub fn fov(&self) -> &Fov {
+        &self.fov
+    }
+
+    /// Whether the diff overlay is on.
+    pub fn diff(&self) -> bool {
+        self.diff
+    }
+
+    /// The cells where multicast and reference disagree (only computed while the diff overlay
+    /// is on; there should never be any).
+    pub fn differences(&self) -> &[Pos] {
+        &self.differences
+    }
+
+    /// The internals overlay's view.
+    pub fn internals_view(&self) -> InternalsView {
+        self.internals_view
+    }
+
+    /// The multicast's per-cell record (current while the internals overlay or step mode is on).
+    pub fn internals(&self) -> &Internals {
+        &self.internals
+    }
+
+    /// The ring step mode shows up to, if it is on.
+    pub fn step(&self) -> Option<u32> {
+        self.step
+    }
+
+    /// The cursor, if it is on.
+    pub fn cursor(&self) -> Option<Pos> {
+        self.cursor
+    }
+
+    /// What the movement keys move.
+    pub fn drive(&self) -> Drive {
+        self.drive
+    }
+
+    /// The DDA walk to the cursor, if it is on.
+    pub fn walk(&self) -> Option<&Walk> {
+        self.walk.as_ref()
+    }
+
+    /// Where the movement keys' focus is: the cursor when it drives, else the viewer.
+    pub fn focus(&self) -> Pos {
+        match (self.drive, self.cursor) {
+            (Drive::Cursor, Some(c)) => c,
+            _ => self.viewer,
+        }
+    }
+}

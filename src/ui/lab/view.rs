@@ -1,0 +1,61 @@
+//! The whole lab screen: the map pane and the panel side by side, the help on top when asked
+//! for, and a notice instead of a garbled screen when the terminal is too small.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::state::Lab;
+use super::style::LabStyle;
+use super::{help, map_view, panel};
+
+/// The smallest terminal the lab draws in.
+pub const MIN_WIDTH: u16 = 60;
+/// The smallest terminal height the lab draws in.
+pub const MIN_HEIGHT: u16 = 16;
+/// The panel's width, borders included.
+pub const PANEL_WIDTH: u16 = 36;
+
+/// Draws the lab into the frame.
+pub fn draw(frame: &mut Frame, lab: &Lab, style: &LabStyle) {
+    let area = frame.area();
+    render(lab, style, area, frame.buffer_mut());
+}
+
+/// Draws the lab into `area` of `buf`; never panics, whatever the size.
+pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let notice = format!(
+            "Terminal too small ({}x{}): the lab needs at least {MIN_WIDTH}x{MIN_HEIGHT}. q quits.",
+            area.width, area.height
+        );
+        Paragraph::new(notice).style(style.text()).wrap(Wrap { trim: true }).render(area, buf);
+        return;
+    }
+    let map_area = Rect { width: area.width - PANEL_WIDTH, ..area };
+    let panel_area = Rect { x: area.x + map_area.width, width: PANEL_WIDTH, ..area };
+    let title = format!(" {} ", lab.map().meta.name);
+    let block = Block::bordered().title(Line::styled(title, style.title())).border_style(style.border());
+    let inner = block.inner(map_area);
+    block.render(map_area, buf);
+    map_view::render(lab, style, inner, buf);
+    let block =
+        Block::bordered().title(Line::styled(" sightline lab ", style.title())).border_style(style.border());
+    Paragraph::new(panel::lines(lab, style)).block(block).wrap(Wrap { trim: false }).render(panel_area, buf);
+    if lab.help {
+        let w = area.width.min(62);
+        let h = area.height.min(help::KEYS.len() as u16 + 2);
+        let popup =
+            Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
+        Clear.render(popup, buf);
+        let block =
+            Block::bordered().title(Line::styled(" keys ", style.title())).border_style(style.border());
+        Paragraph::new(help::lines())
+            .style(style.text())
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .render(popup, buf);
+    }
+}

@@ -1,0 +1,303 @@
+//! The lab screen, drawn into ratatui's TestBackend: snapshots of each overlay and of step mode
+//! after 1, 2 and 5 rings, style checks where colour carries meaning, and every terminal size.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+
+use sightline::Pos;
+use sightline::map::format::parse_text;
+use sightline::picture::Internal;
+use sightline::ui::lab::keys::{LabCommand, apply};
+use sightline::ui::lab::{InternalsView, Lab, LabStyle, map_view, view};
+
+/// A small map with a pillar room, a door, water, glass and two thin diagonal walls.
+const ROWS: &str = "\
+##############################
+#............#...............#
+#..#.....#...#....~~~~.......#
+#............'....~~~~...#...#
+#..@.........#...............#
+#......#.....#.......\"\"\"\"....#
+#............#...............#
+######+#######.#.............#
+#.............#.#............#
+#..............#.#...........#
+#...............#.#..........#
+#................#.#.........#
+#............................#
+##############################
+";
+
+const W: u16 = 68;
+const H: u16 = 24;
+
+fn lab() -> Lab {
+    let mut map = parse_text(ROWS, "lab-test.txt").expect("test map");
+    map.meta.name = "Lab test".into();
+    let mut lab = Lab::new(map);
+    lab.set_radius(Some(8));
+    lab
+}
+
+fn draw(lab: &Lab, style: &LabStyle, w: u16, h: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| view::draw(f, lab, style)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn text(buf: &Buffer) -> String {
+    let mut s = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The screen position of map cell `p` (the map fits: no scrolling, one border cell).
+fn at(p: Pos) -> (u16, u16) {
+    (p.x as u16 + 1, p.y as u16 + 1)
+}
+
+#[test]
+fn plain_view() {
+    let lab = lab();
+    insta::assert_snapshot!("plain", text(&draw(&lab, &LabStyle::colour(), W, H)));
+}
+
+#[test]
+fn internals_overlay() {
+    let mut lab = lab();
+    lab.cycle_internals();
+    assert_eq!(lab.internals_view(), InternalsView::All);
+    insta::assert_snapshot!("internals_all", text(&draw(&lab, &LabStyle::colour(), W, H)));
+    lab.cycle_internals();
+    lab.cycle_internals();
+    assert_eq!(lab.internals_view(), InternalsView::Only(Internal::Edge));
+    insta::assert_snapshot!("internals_only_edge", text(&draw(&lab, &LabStyle::colour(), W, H)));
+}
+
+#[test]
+fn diff_overlay_says_zero_differences() {
+    let mut lab = lab();
+    lab.toggle_diff();
+    let screen = text(&draw(&lab, &LabStyle::colour(), W, H));
+    assert!(screen.contains("0 differences"), "{screen}");
+    insta::assert_snapshot!("diff", screen);
+    // Under either algorithm.
+    lab.toggle_algorithm();
+    let screen = text(&draw(&lab, &LabStyle::colour(), W, H));
+    assert!(screen.contains("reference") && screen.contains("0 differences"), "{screen}");
+}
+
+#[test]
+fn step_mode_after_1_2_and_5_rings() {
+    let mut lab = lab();
+    lab.step_forward(); // enters at ring 0
+    assert_eq!(lab.step(), Some(0));
+    for (rings, name) in [(1, "step_1"), (2, "step_2"), (5, "step_5")] {
+        while lab.step() != Some(rings) {
+            lab.step_forward();
+        }
+        let buf = draw(&lab, &LabStyle::colour(), W, H);
+        // A cell `rings` steps away is decided, one `rings + 1` away is not yet.
+        let v = lab.viewer();
+        assert_ne!(buf[at(Pos::new(v.x + rings as i32, v.y))].symbol(), " ", "{name}");
+        assert_eq!(buf[at(Pos::new(v.x + rings as i32 + 1, v.y))].symbol(), " ", "{name}");
+        insta::assert_snapshot!(name, text(&buf));
+    }
+    lab.toggle_step();
+    assert_eq!(lab.step(), None);
+}
+
+#[test]
+fn cursor_walk_marks_corners_and_the_first_blocker() {
+    let mut lab = lab();
+    lab.toggle_cursor();
+    // The keys drive the cursor: from the viewer at (3,4) to (9,6).
+    for _ in 0..6 {
+        apply(&mut lab, LabCommand::Move(1, 0));
+    }
+    for _ in 0..2 {
+        apply(&mut lab, LabCommand::Move(0, 1));
+    }
+    assert_eq!(lab.cursor(), Some(Pos::new(9, 6)));
+    assert_eq!(lab.viewer(), Pos::new(3, 4), "the keys drove the cursor");
+    // dx = 6, dy = 2: 6/2 and 2/2 are both odd, so the segment passes two lattice corners; the
+    // pillar at (7,5) sits on the line (its centre is on it) and blocks it, both ways.
+    let walk = lab.walk().unwrap().clone();
+    assert_eq!(walk.diagonal_steps.len(), 2);
+    assert_eq!(walk.blocker, Some(Pos::new(7, 5)));
+    assert!(!walk.los_there && !walk.los_back);
+    let buf = draw(&lab, &LabStyle::colour(), W, H);
+    assert_eq!(buf[at(Pos::new(7, 5))].symbol(), "X");
+    assert!(buf[at(Pos::new(7, 5))].modifier.contains(Modifier::REVERSED));
+    // The cursor keeps its cell's glyph (floor), reversed.
+    assert_eq!(buf[at(Pos::new(9, 6))].symbol(), ".");
+    assert!(buf[at(Pos::new(9, 6))].modifier.contains(Modifier::REVERSED));
+    insta::assert_snapshot!("cursor_blocked", text(&buf));
+    // Along the open row the line is clear both ways, with no corner and no blocker.
+    lab.set_cursor(Some(Pos::new(12, 4)));
+    let walk = lab.walk().unwrap().clone();
+    assert!(walk.los_there && walk.los_back && walk.blocker.is_none() && walk.diagonal_steps.is_empty());
+    let screen = text(&draw(&lab, &LabStyle::colour(), W, H));
+    assert!(screen.contains("LOS viewer->cursor: clear") && screen.contains("LOS cursor->viewer: clear"));
+    insta::assert_snapshot!("cursor_clear", screen);
+    // Tab gives the keys back to the viewer; the walk follows it.
+    apply(&mut lab, LabCommand::SwitchDrive);
+    apply(&mut lab, LabCommand::Move(0, -1));
+    assert_eq!(lab.viewer(), Pos::new(3, 3));
+    assert_eq!(lab.walk().unwrap().cells.first(), Some(&Pos::new(3, 3)));
+}
+
+#[test]
+fn help_screen() {
+    let mut lab = lab();
+    apply(&mut lab, LabCommand::Help);
+    insta::assert_snapshot!("help", text(&draw(&lab, &LabStyle::colour(), W, H)));
+    // any key closes it without acting
+    apply(&mut lab, LabCommand::Move(1, 0));
+    assert!(!lab.help);
+    assert_eq!(lab.viewer(), Pos::new(3, 4));
+}
+
+#[test]
+fn colour_carries_visibility_and_state() {
+    let mut lab = lab();
+    let style = LabStyle::colour();
+    let buf = draw(&lab, &style, W, H);
+    let seen = &buf[at(Pos::new(5, 4))]; // floor next to the viewer
+    let hidden = &buf[at(Pos::new(27, 12))]; // far corner, outside radius 8
+    assert!(seen.modifier.contains(Modifier::BOLD) && !seen.modifier.contains(Modifier::DIM));
+    assert!(hidden.modifier.contains(Modifier::DIM) && !hidden.modifier.contains(Modifier::BOLD));
+    assert_eq!(buf[at(lab.viewer())].symbol(), "@");
+    assert_eq!(buf[at(lab.viewer())].fg, Color::Yellow);
+    // Internals: each state in its own colour.
+    lab.cycle_internals();
+    let buf = draw(&lab, &style, W, H);
+    let tr = lab.internals();
+    let mut seen_states = std::collections::HashMap::new();
+    for y in 0..14 {
+        for x in 0..30 {
+            let p = Pos::new(x, y);
+            if p == lab.viewer() {
+                continue;
+            }
+            let cell = &buf[at(p)];
+            let entry = seen_states.entry(tr.state(p)).or_insert((cell.symbol().to_string(), cell.fg));
+            assert_eq!((entry.0.as_str(), entry.1), (cell.symbol(), cell.fg), "{p}: one look per state");
+        }
+    }
+    let looks: std::collections::HashSet<_> = seen_states.values().collect();
+    assert_eq!(looks.len(), seen_states.len(), "every state looks different: {seen_states:?}");
+    assert!(seen_states.len() >= 3, "{seen_states:?}");
+}
+
+#[test]
+fn no_color_keeps_every_distinction_in_glyphs_and_modifiers() {
+    let mut lab = lab();
+    let style = LabStyle::monochrome();
+    lab.cycle_internals();
+    lab.toggle_cursor();
+    lab.set_cursor(Some(Pos::new(12, 1)));
+    let buf = draw(&lab, &style, W, H);
+    for cell in buf.content() {
+        assert!(matches!(cell.fg, Color::Reset), "{cell:?}");
+        assert!(matches!(cell.bg, Color::Reset), "{cell:?}");
+    }
+    let glyphs: std::collections::HashSet<char> =
+        Internal::ALL.iter().map(|&s| style.internal(s).0).collect();
+    assert_eq!(glyphs.len(), 4, "four states, four glyphs");
+    assert!(buf[at(lab.viewer())].modifier.contains(Modifier::REVERSED));
+    lab.toggle_cursor();
+    lab.cycle_internals(); // only visible
+    let buf = draw(&lab, &style, W, H);
+    assert!(buf[at(Pos::new(27, 12))].modifier.contains(Modifier::DIM));
+}
+
+#[test]
+fn any_terminal_size_draws_without_panicking() {
+    let mut lab = lab();
+    lab.toggle_cursor();
+    lab.set_cursor(Some(Pos::new(20, 10)));
+    lab.cycle_internals();
+    apply(&mut lab, LabCommand::Help);
+    for w in [0, 1, 2, 10, 40, 59, 60, 61, 80, 200] {
+        for h in [0, 1, 2, 5, 15, 16, 17, 24, 60] {
+            let buf = draw(&lab, &LabStyle::colour(), w, h);
+            if w < view::MIN_WIDTH || h < view::MIN_HEIGHT {
+                if w >= 20 && h >= 3 {
+                    assert!(text(&buf).contains("too small"), "{w}x{h}");
+                }
+            } else {
+                assert!(text(&buf).contains("sightline lab") || lab.help, "{w}x{h}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_big_map_scrolls_to_keep_the_viewer_in_sight() {
+    let mut map = sightline::map::generate::open_room(200, 100);
+    map.meta.sight_radius = Some(3);
+    let mut lab = Lab::new(map);
+    lab.set_viewer(Pos::new(150, 80));
+    let buf = draw(&lab, &LabStyle::colour(), W, H);
+    assert!(text(&buf).contains('@'), "viewer on screen");
+    let inner = (W - view::PANEL_WIDTH - 2) as i32;
+    assert_eq!(map_view::scroll(200, inner, 150), 150 - inner / 2);
+}
+
+#[test]
+fn radius_steps_reach_unlimited_and_come_back() {
+    let mut lab = lab();
+    let top = lab.max_finite_radius();
+    assert!(top * top >= 30 * 30 + 14 * 14, "every cell is a candidate at the top radius");
+    lab.set_radius(Some(top));
+    lab.radius_up();
+    assert_eq!(lab.radius(), None);
+    lab.radius_up();
+    assert_eq!(lab.radius(), None);
+    lab.radius_down();
+    assert_eq!(lab.radius(), Some(top));
+    lab.set_radius(Some(0));
+    lab.radius_down();
+    assert_eq!(lab.radius(), Some(0));
+    assert_eq!(lab.fov().len(), 1, "radius 0 sees only the viewer's cell");
+}
+
+#[test]
+fn the_viewer_walks_through_walls_but_not_off_the_map() {
+    let mut lab = lab();
+    lab.set_viewer(Pos::new(0, 0));
+    assert_eq!(lab.viewer(), Pos::new(0, 0));
+    apply(&mut lab, LabCommand::Move(-1, -1));
+    assert_eq!(lab.viewer(), Pos::new(0, 0));
+    apply(&mut lab, LabCommand::Move(1, 0));
+    assert_eq!(lab.viewer(), Pos::new(1, 0), "onto a wall");
+    assert!(lab.fov().is_visible(Pos::new(1, 0)));
+}
+
+#[test]
+fn export_writes_the_picture_named_in_the_panel() {
+    let mut lab = lab();
+    let dir = std::env::temp_dir().join(format!("sightline-lab-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    lab.export_dir = dir.clone();
+    lab.cycle_internals();
+    apply(&mut lab, LabCommand::Export);
+    let message = lab.message.clone().unwrap();
+    let name = sightline::ui::lab::export::file_name(&lab);
+    assert_eq!(name, "sightline-lab-test-3-4-r8.svg");
+    assert!(message.contains(&name), "{message}");
+    let written = std::fs::read_to_string(dir.join(&name)).unwrap();
+    assert_eq!(written, sightline::picture::svg(&sightline::ui::lab::export::scene(&lab)));
+    assert!(written.contains("edge of occluded area"), "the internals are in the picture");
+    let screen = text(&draw(&lab, &LabStyle::colour(), 100, H));
+    assert!(screen.contains(&name), "{screen}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -1,0 +1,164 @@
+//! Saves under faults: a save interrupted between writing and renaming (as if the process were
+//! killed there) leaves the previous save intact and loadable; a save of another format version
+//! is refused with a message naming both versions and left untouched; an oversized file is
+//! refused before it is read; and save → load → save reproduces the file byte for byte, for
+//! games at every stage on every bundled map.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use sightline::game::save::{self, Crash, MAX_SAVE_BYTES, SAVE_FORMAT, SaveError};
+use sightline::game::{Action, Dir, GameState};
+use sightline::map::format::parse_ron;
+
+const MAPS: &[(&str, &str)] = &[
+    ("dungeon.ron", include_str!("../maps/dungeon.ron")),
+    ("cave.ron", include_str!("../maps/cave.ron")),
+    ("pillars.ron", include_str!("../maps/pillars.ron")),
+    ("diagonals.ron", include_str!("../maps/diagonals.ron")),
+    ("glass.ron", include_str!("../maps/glass.ron")),
+    ("large.ron", include_str!("../maps/large.ron")),
+];
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sightline-save-faults-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A game on bundled map `map` after up to `turns` random actions (fewer if it ends).
+fn played(map: usize, seed: u64, turns: usize) -> GameState {
+    let (name, source) = MAPS[map];
+    let mut game = GameState::new(parse_ron(source, name).unwrap(), seed).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..turns {
+        let dir = Dir::ALL[rng.random_range(0..8)];
+        let action = match rng.random_range(0..10) {
+            0 => Action::Open(dir),
+            1 => Action::Close(dir),
+            2 => Action::PickUp,
+            3 => Action::Quaff,
+            _ => Action::Move(dir),
+        };
+        game.act(action);
+    }
+    game
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_save_interrupted_before_the_rename_leaves_the_previous_save_intact() {
+    let dir = scratch("interrupted");
+    let path = dir.join("save.ron");
+    let before = played(0, 7, 40);
+    save::save(&before, &path).unwrap();
+    let old_bytes = fs::read(&path).unwrap();
+
+    let mut after = before.clone();
+    for _ in 0..5 {
+        after.act(Action::Wait);
+    }
+    assert_ne!(save::to_ron(&after), save::to_ron(&before), "the new save differs from the old");
+    let err = save::save_to(&after, &path, Crash::BeforeRename).expect_err("the simulated crash");
+    assert!(matches!(err, SaveError::Io { .. }), "{err}");
+
+    // What the crash left: the old save, byte for byte, beside the new one's temporary file.
+    assert_eq!(fs::read(&path).unwrap(), old_bytes, "the previous save is untouched");
+    assert_eq!(files_in(&dir).len(), 2, "the killed write left its temporary file: {:?}", files_in(&dir));
+    assert_eq!(save::load(&path).unwrap(), before, "the previous save loads, as it was");
+
+    // The next save goes through, and the stale temporary file does not survive it.
+    save::save(&after, &path).unwrap();
+    assert_eq!(save::load(&path).unwrap(), after);
+    assert_eq!(files_in(&dir), vec!["save.ron".to_string()]);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_first_save_leaves_no_save_at_all() {
+    let dir = scratch("first");
+    let path = dir.join("save.ron");
+    assert!(save::save_to(&played(1, 3, 10), &path, Crash::BeforeRename).is_err());
+    assert!(!path.exists(), "no half-written save appears under the save's name");
+    assert!(matches!(save::load(&path), Err(SaveError::Io { .. })));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_save_of_another_format_version_is_refused_by_version_and_left_untouched() {
+    let dir = scratch("versions");
+    let current = save::to_ron(&played(0, 5, 20));
+    let marker = format!("format: {SAVE_FORMAT}");
+    assert!(current.contains(&marker));
+    let cases = [
+        ("older.ron", current.replacen(&marker, &format!("format: {}", SAVE_FORMAT - 1), 1), SAVE_FORMAT - 1),
+        ("newer.ron", current.replacen(&marker, &format!("format: {}", SAVE_FORMAT + 1), 1), SAVE_FORMAT + 1),
+        // a future format may change everything after the version: it is still named by version
+        (
+            "reshaped.ron",
+            format!(
+                "(format: {}, world: \"packed\", game: [1, 2, 3], extra: {{ \"a\": () }})",
+                SAVE_FORMAT + 7
+            ),
+            SAVE_FORMAT + 7,
+        ),
+    ];
+    for (name, text, version) in cases {
+        let path = dir.join(name);
+        fs::write(&path, &text).unwrap();
+        let err = save::load(&path).expect_err(name);
+        assert!(matches!(err, SaveError::Incompatible { found, .. } if found == version), "{name}: {err}");
+        let msg = err.to_string();
+        assert!(msg.contains(name), "names the file: {msg}");
+        assert!(msg.contains(&format!("format {version}")), "names the save's version: {msg}");
+        assert!(msg.contains(&format!("reads format {SAVE_FORMAT}")), "names this build's version: {msg}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} is left untouched");
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_oversized_save_is_refused_before_it_is_read() {
+    let dir = scratch("oversized");
+    let path = dir.join("huge.ron");
+    // a sparse file: it claims the size without taking the disk space
+    fs::File::create(&path).unwrap().set_len(MAX_SAVE_BYTES + 1).unwrap();
+    let err = save::load(&path).expect_err("too large");
+    let msg = err.to_string();
+    assert!(matches!(err, SaveError::Corrupt { .. }), "{msg}");
+    assert!(msg.contains(&format!("{} bytes", MAX_SAVE_BYTES + 1)) && msg.contains("at most"), "{msg}");
+    assert_eq!(fs::metadata(&path).unwrap().len(), MAX_SAVE_BYTES + 1, "left untouched");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn save_load_save_is_byte_identical_on_every_bundled_map_at_every_stage() {
+    let dir = scratch("identical");
+    let (first, second) = (dir.join("first.ron"), dir.join("second.ron"));
+    let mut over = 0;
+    for (map, (name, _)) in MAPS.iter().enumerate() {
+        for (seed, turns) in [(1, 0), (2, 25), (3, 300), (4, 2_000)] {
+            let game = played(map, seed, turns);
+            over += usize::from(game.is_over());
+            save::save(&game, &first).unwrap();
+            let loaded = save::load(&first).unwrap();
+            assert_eq!(loaded, game, "{name} seed {seed}");
+            save::save(&loaded, &second).unwrap();
+            assert!(
+                fs::read(&first).unwrap() == fs::read(&second).unwrap(),
+                "{name} seed {seed} after {turns} actions: the second save differs from the first"
+            );
+        }
+    }
+    assert!(over > 0, "some of the games saved were finished ones");
+    fs::remove_dir_all(dir).unwrap();
+}
