@@ -412,3 +412,30 @@ fn a_missed_arrow_flies_on_and_lands_before_the_wall() {
         assert!(game.items.iter().any(|i| i.pos == Pos::new(8, 1)));
     }
 }
+
+#[test]
+fn a_goblin_opens_the_door_shut_in_its_face_and_a_rat_cannot() {
+    for (glyph, opens) in [('g', true), ('r', false)] {
+        let row = format!("#@.'....{glyph}#");
+        let map = art(&["##########", &row, "##########"]);
+        let mut game = GameState::new(map, 4).unwrap();
+        let door = Pos::new(3, 1);
+        game.act(Action::Move(Dir::E));
+        assert_eq!(game.monsters[0].mind, Mind::Hunting { last_seen: Pos::new(2, 1) }, "{glyph}");
+        assert_eq!(game.act(Action::Close(Dir::E)), Acted::Turn);
+        assert!(game.visible_monsters().is_empty());
+        for _ in 0..6 {
+            game.act(Action::Wait);
+        }
+        let m = &game.monsters[0];
+        if opens {
+            assert_eq!(game.map.tile(door), Tile::DoorOpen, "the goblin opened it");
+            assert!(game.log.messages().iter().any(|l| l.text == "The goblin opens a door."));
+            assert!(m.pos.x <= 3, "and came through: {}", m.pos);
+        } else {
+            assert_eq!(game.map.tile(door), Tile::DoorClosed, "a rat cannot open doors");
+            assert!(m.pos.x > 3, "it stays on its side: {}", m.pos);
+            assert!(matches!(m.mind, Mind::Searching { .. } | Mind::Unaware), "{:?}", m.mind);
+        }
+    }
+}

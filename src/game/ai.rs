@@ -108,38 +108,34 @@ pub fn decide(game: &GameState, i: usize, cache: &OnceCell<DistanceMap>) -> Deci
             Decision::new(MonsterAction::Wander, Mind::Searching { turns_left: turns_left - 1 })
         }
         Mind::Hunting { last_seen } => {
-            let searching = Mind::Searching { turns_left: SEARCH_TURNS };
+            // It looks around where it stands once it is there, or when it cannot get there:
+            // no way at all, or someone in the way (waiting could last for ever).
+            let search_here = Decision {
+                route: Some(Vec::new()),
+                ..Decision::new(MonsterAction::Wander, Mind::Searching { turns_left: SEARCH_TURNS })
+            };
             if m.pos == last_seen {
-                return Decision::new(MonsterAction::Wander, searching);
+                return search_here;
             }
-            let fresh;
-            let route = if m.route.last() == Some(&last_seen) && m.route[0].chebyshev(m.pos) == 1 {
-                &m.route
+            let kept = m.route.last() == Some(&last_seen) && m.route[0].chebyshev(m.pos) == 1;
+            let route = if kept {
+                m.route.clone()
             } else {
                 match route_to(game, m, last_seen) {
-                    Some(r) => {
-                        fresh = r;
-                        &fresh
-                    }
-                    // No way there: it looks around where it stands.
-                    None => {
-                        return Decision {
-                            route: Some(Vec::new()),
-                            ..Decision::new(MonsterAction::Wander, searching)
-                        };
-                    }
+                    Some(route) => route,
+                    None => return search_here,
                 }
             };
             let next = route[0];
-            let action = if !can_enter(game, m, next) {
-                MonsterAction::Wait
-            } else if game.map.tile(next) == Tile::DoorClosed {
+            if !can_enter(game, m, next) {
+                return search_here;
+            }
+            let action = if game.map.tile(next) == Tile::DoorClosed {
                 MonsterAction::OpenDoor(next)
             } else {
                 MonsterAction::Step(next)
             };
-            let route = (route != &m.route).then(|| route.clone());
-            Decision { action, mind: m.mind.clone(), route }
+            Decision { action, mind: m.mind.clone(), route: (!kept).then_some(route) }
         }
     }
 }
