@@ -194,11 +194,9 @@ fn step_by(game: &GameState, m: &Monster, cache: &OnceCell<DistanceMap>, way: Wa
     let key = |d: i64| if way == Way::Toward { d } else { -d };
     let mut best: Option<(i64, Pos)> = None;
     for n in m.pos.neighbours8() {
-        if !can_enter(game, m, n) {
-            continue;
-        }
         let Some(there) = measure(n) else { continue };
-        if key(there) < key(here) && best.is_none_or(|(b, _)| key(there) < b) {
+        // The occupancy check (a scan of the creatures) only for steps worth taking.
+        if key(there) < key(here) && best.is_none_or(|(b, _)| key(there) < b) && can_enter(game, m, n) {
             best = Some((key(there), n));
         }
     }

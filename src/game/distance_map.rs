@@ -19,6 +19,9 @@ use crate::map::{Map, Tile};
 #[derive(Clone, Debug)]
 pub struct DistanceMap {
     origin: Pos,
+    /// The map cell at the top-left of `steps`: the grid covers only the square of cells the
+    /// limit lets the search reach, not the whole level.
+    corner: Pos,
     /// Steps plus one; 0 for a cell not reached.
     steps: Grid<u32>,
 }
@@ -31,20 +34,27 @@ pub fn walkable(tile: Tile) -> bool {
 impl DistanceMap {
     /// Searches from `origin`, reaching cells up to `limit` steps away (`None`: the whole level).
     pub fn new(map: &Map, origin: Pos, limit: Option<u32>) -> Self {
-        let mut steps = Grid::new(map.width(), map.height(), 0u32);
+        // A cell `limit` steps away is at most `limit` king moves away on each axis.
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let reach = limit.map_or(i32::MAX, |l| i32::try_from(l).unwrap_or(i32::MAX));
+        let corner = Pos::new(origin.x.saturating_sub(reach).max(0), origin.y.saturating_sub(reach).max(0));
+        let far =
+            Pos::new(origin.x.saturating_add(reach).min(w - 1), origin.y.saturating_add(reach).min(h - 1));
+        let (gw, gh) = ((far.x - corner.x + 1).max(0) as usize, (far.y - corner.y + 1).max(0) as usize);
+        let mut steps = Grid::new(gw, gh, 0u32);
         let limit = limit.unwrap_or(u32::MAX);
         let mut queue = VecDeque::new();
-        if steps.set(origin, 1) {
+        if map.contains(origin) && steps.set(origin - corner, 1) {
             queue.push_back(origin);
         }
         while let Some(p) = queue.pop_front() {
-            let d = steps[p];
+            let d = steps[p - corner];
             if d > limit {
                 // `d` is this cell's steps plus one: its neighbours would be past the limit.
                 continue;
             }
             for n in p.neighbours8() {
-                if let Some(slot) = steps.get_mut(n)
+                if let Some(slot) = steps.get_mut(n - corner)
                     && *slot == 0
                     && walkable(map.tile(n))
                 {
@@ -53,7 +63,7 @@ impl DistanceMap {
                 }
             }
         }
-        DistanceMap { origin, steps }
+        DistanceMap { origin, corner, steps }
     }
 
     /// Where the search started: the player's cell.
@@ -63,7 +73,7 @@ impl DistanceMap {
 
     /// The number of steps from `p` to the origin, if `p` was reached.
     pub fn get(&self, p: Pos) -> Option<u32> {
-        self.steps.get(p).copied().filter(|&d| d > 0).map(|d| d - 1)
+        self.steps.get(p - self.corner).copied().filter(|&d| d > 0).map(|d| d - 1)
     }
 }
 
@@ -98,5 +108,13 @@ mod tests {
         let near = DistanceMap::new(&Map::open(10, 1), Pos::new(0, 0), Some(3));
         assert_eq!(near.get(Pos::new(3, 0)), Some(3));
         assert_eq!(near.get(Pos::new(4, 0)), None);
+        // From the middle of a room: the square of reach around the origin, every side.
+        let mid = DistanceMap::new(&Map::open(20, 20), Pos::new(10, 10), Some(3));
+        assert_eq!(mid.get(Pos::new(13, 13)), Some(3));
+        assert_eq!(mid.get(Pos::new(7, 8)), Some(3));
+        assert_eq!(mid.get(Pos::new(10, 10)), Some(0));
+        assert_eq!(mid.get(Pos::new(14, 10)), None);
+        assert_eq!(mid.get(Pos::new(6, 6)), None);
+        assert_eq!(mid.get(Pos::new(-1, 0)), None);
     }
 }
