@@ -67,9 +67,10 @@ pub fn sees_player(game: &GameState, at: Pos) -> bool {
 }
 
 /// How far the shared distance map searches: hunters see the player within the sight radius,
-/// and a way round the walls between rarely runs longer than a few radii.
+/// and a way round the walls between rarely runs longer than twice that. A hunter beyond it
+/// steps by the straight-line distance instead.
 pub fn search_limit(game: &GameState) -> Option<u32> {
-    game.sight_radius.map(|r| 3 * r + 6)
+    game.sight_radius.map(|r| 2 * r + 4)
 }
 
 /// The distance map of this turn, built on first use.
@@ -118,15 +119,17 @@ pub fn decide(game: &GameState, i: usize, cache: &OnceCell<DistanceMap>) -> Deci
                 return search_here;
             }
             let kept = m.route.last() == Some(&last_seen) && m.route[0].chebyshev(m.pos) == 1;
-            let route = if kept {
-                m.route.clone()
-            } else {
-                match route_to(game, m, last_seen) {
-                    Some(route) => route,
+            let fresh = match kept {
+                true => None,
+                false => match route_to(game, m, last_seen) {
+                    Some(route) => Some(route),
                     None => return search_here,
-                }
+                },
             };
-            let next = route[0];
+            let next = match &fresh {
+                Some(route) => route[0],
+                None => m.route[0],
+            };
             if !can_enter(game, m, next) {
                 return search_here;
             }
@@ -135,7 +138,7 @@ pub fn decide(game: &GameState, i: usize, cache: &OnceCell<DistanceMap>) -> Deci
             } else {
                 MonsterAction::Step(next)
             };
-            Decision { action, mind: m.mind.clone(), route: (!kept).then_some(route) }
+            Decision { action, mind: m.mind.clone(), route: fresh }
         }
     }
 }

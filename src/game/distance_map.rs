@@ -41,28 +41,38 @@ impl DistanceMap {
         let far =
             Pos::new(origin.x.saturating_add(reach).min(w - 1), origin.y.saturating_add(reach).min(h - 1));
         let (gw, gh) = ((far.x - corner.x + 1).max(0) as usize, (far.y - corner.y + 1).max(0) as usize);
-        let mut steps = Grid::new(gw, gh, 0u32);
-        let limit = limit.unwrap_or(u32::MAX);
-        let mut queue = VecDeque::new();
-        if map.contains(origin) && steps.set(origin - corner, 1) {
-            queue.push_back(origin);
+        let mut steps = vec![0u32; gw * gh];
+        if !map.contains(origin) {
+            return DistanceMap { origin, corner, steps: Grid::new(0, 0, 0) };
         }
-        while let Some(p) = queue.pop_front() {
-            let d = steps[p - corner];
+        // Breadth first over window indices; the window lies inside the map, so a window cell
+        // (x, y) is map cell (corner.x + x, corner.y + y).
+        let limit = limit.unwrap_or(u32::MAX);
+        let tiles = map.tiles.cells();
+        let map_index = |x: usize, y: usize| (corner.y as usize + y) * w as usize + corner.x as usize + x;
+        let start = (origin.y - corner.y) as usize * gw + (origin.x - corner.x) as usize;
+        steps[start] = 1;
+        let mut queue = VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            let d = steps[i];
             if d > limit {
                 // `d` is this cell's steps plus one: its neighbours would be past the limit.
                 continue;
             }
-            for n in p.neighbours8() {
-                if let Some(slot) = steps.get_mut(n - corner)
-                    && *slot == 0
-                    && walkable(map.tile(n))
-                {
-                    *slot = d + 1;
+            let (x, y) = (i % gw, i / gw);
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                if nx >= gw || ny >= gh {
+                    continue;
+                }
+                let n = ny * gw + nx;
+                if steps[n] == 0 && walkable(tiles[map_index(nx, ny)]) {
+                    steps[n] = d + 1;
                     queue.push_back(n);
                 }
             }
         }
+        let steps = Grid::from_vec(gw, gh, steps).expect("gw * gh cells");
         DistanceMap { origin, corner, steps }
     }
 
