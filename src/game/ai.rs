@@ -17,7 +17,7 @@
 use std::cell::OnceCell;
 
 use super::creature::{Mind, Monster};
-use super::distance_map::{DistanceMap, walkable};
+use super::distance_map::DistanceMap;
 use super::ranged;
 use super::state::GameState;
 use crate::dda::{self, Stop};
@@ -221,27 +221,11 @@ pub fn clear_shot(game: &GameState, from: Pos, range: u32) -> bool {
     flight.stop() == Stop::Hit(target)
 }
 
-/// The steps from the monster to `goal` over cells it can enter (creatures aside), searched
-/// within a box around the two cells: a last seen cell is never far, and the search stays small.
+/// The steps from the monster to `goal` over cells it can enter (creatures aside): a search
+/// out from `goal` no farther than a few steps beyond the monster (a last seen cell is never far,
+/// and the search stays small), then the way back down it.
 fn route_to(game: &GameState, m: &Monster, goal: Pos) -> Option<Vec<Pos>> {
-    const MARGIN: i32 = 8;
-    let (lo, hi) = (
-        Pos::new(m.pos.x.min(goal.x) - MARGIN, m.pos.y.min(goal.y) - MARGIN),
-        Pos::new(m.pos.x.max(goal.x) + MARGIN, m.pos.y.max(goal.y) + MARGIN),
-    );
-    let opens = m.stats().opens_doors;
-    let passable = |p: Pos| {
-        let tile = game.map.tile(p);
-        game.map.contains(p)
-            && (lo.x..=hi.x).contains(&p.x)
-            && (lo.y..=hi.y).contains(&p.y)
-            && walkable(tile)
-            && (opens || tile != Tile::DoorClosed)
-    };
-    let path = pathfinding::prelude::bfs(
-        &m.pos,
-        |p| p.neighbours8().into_iter().filter(|&n| passable(n)).collect::<Vec<_>>(),
-        |&p| p == goal,
-    )?;
-    Some(path[1..].to_vec())
+    const DETOUR: u32 = 8;
+    let limit = m.pos.chebyshev(goal) + DETOUR;
+    DistanceMap::search(&game.map, goal, Some(limit), m.stats().opens_doors).path_from(m.pos)
 }

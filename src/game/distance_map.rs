@@ -34,6 +34,12 @@ pub fn walkable(tile: Tile) -> bool {
 impl DistanceMap {
     /// Searches from `origin`, reaching cells up to `limit` steps away (`None`: the whole level).
     pub fn new(map: &Map, origin: Pos, limit: Option<u32>) -> Self {
+        DistanceMap::search(map, origin, limit, true)
+    }
+
+    /// As [`DistanceMap::new`], for a creature that cannot open doors when `doors` is false:
+    /// closed doors are then walls.
+    pub fn search(map: &Map, origin: Pos, limit: Option<u32>, doors: bool) -> Self {
         // A cell `limit` steps away is at most `limit` king moves away on each axis.
         let (w, h) = (map.width() as i32, map.height() as i32);
         let reach = limit.map_or(i32::MAX, |l| i32::try_from(l).unwrap_or(i32::MAX));
@@ -66,7 +72,8 @@ impl DistanceMap {
                     continue;
                 }
                 let n = ny * gw + nx;
-                if steps[n] == 0 && walkable(tiles[map_index(nx, ny)]) {
+                let tile = tiles[map_index(nx, ny)];
+                if steps[n] == 0 && walkable(tile) && (doors || tile != Tile::DoorClosed) {
                     steps[n] = d + 1;
                     queue.push_back(n);
                 }
@@ -79,6 +86,21 @@ impl DistanceMap {
     /// Where the search started: the player's cell.
     pub fn origin(&self) -> Pos {
         self.origin
+    }
+
+    /// The way from `from` to the origin, one king step at a time (each to the first neighbour,
+    /// in [`Pos::neighbours8`] order, one step nearer), `from` excluded; `None` if `from` was not
+    /// reached.
+    pub fn path_from(&self, from: Pos) -> Option<Vec<Pos>> {
+        let mut d = self.get(from)?;
+        let mut path = Vec::with_capacity(d as usize);
+        let mut at = from;
+        while d > 0 {
+            at = at.neighbours8().into_iter().find(|&n| self.get(n) == Some(d - 1))?;
+            path.push(at);
+            d -= 1;
+        }
+        Some(path)
     }
 
     /// The number of steps from `p` to the origin, if `p` was reached.
@@ -106,6 +128,13 @@ mod tests {
         assert_eq!(d.get(Pos::new(2, 3)), Some(3), "(1,1) (1,2) then the door");
         assert_eq!(d.get(Pos::new(3, 2)), Some(4));
         assert_eq!(d.get(Pos::new(3, 0)), Some(6), "up the far side of the wall");
+        let path = d.path_from(Pos::new(3, 0)).unwrap();
+        assert_eq!(path.len(), 6);
+        assert_eq!(path[2], Pos::new(2, 3), "through the door");
+        assert_eq!(path.last(), Some(&Pos::new(0, 0)));
+        let no_doors = DistanceMap::search(&map, Pos::new(0, 0), None, false);
+        assert_eq!(no_doors.get(Pos::new(3, 0)), None, "without opening the door there is no way");
+        assert_eq!(no_doors.path_from(Pos::new(3, 0)), None);
         // Water is not walked: with it in the doorway the far side is cut off.
         map.tiles.set(Pos::new(2, 3), Tile::Water);
         assert_eq!(DistanceMap::new(&map, Pos::new(0, 0), None).get(Pos::new(3, 2)), None);
