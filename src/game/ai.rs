@@ -67,10 +67,10 @@ pub fn sees_player(game: &GameState, at: Pos) -> bool {
 }
 
 /// How far the shared distance map searches: hunters see the player within the sight radius,
-/// and a way round the walls between rarely runs longer than twice that. A hunter beyond it
-/// steps by the straight-line distance instead.
+/// and the way round what stands between is rarely more than a few steps longer. A hunter the
+/// search did not reach steps by the straight-line distance instead.
 pub fn search_limit(game: &GameState) -> Option<u32> {
-    game.sight_radius.map(|r| 2 * r + 4)
+    game.sight_radius.map(|r| r + 8)
 }
 
 /// The distance map of this turn, built on first use.
@@ -225,7 +225,7 @@ pub fn clear_shot(game: &GameState, from: Pos, range: u32) -> bool {
 /// out from `goal` no farther than a few steps beyond the monster (a last seen cell is never far,
 /// and the search stays small), then the way back down it.
 fn route_to(game: &GameState, m: &Monster, goal: Pos) -> Option<Vec<Pos>> {
-    const DETOUR: u32 = 8;
+    const DETOUR: u32 = 6;
     let limit = m.pos.chebyshev(goal) + DETOUR;
     DistanceMap::search(&game.map, goal, Some(limit), m.stats().opens_doors).path_from(m.pos)
 }
