@@ -48,8 +48,8 @@ fn a_map_without_a_player_start_exits_1() {
 #[test]
 fn a_corrupt_save_exits_1_and_is_left_untouched() {
     let dir = scratch("corrupt");
-    let text = "(format: 1, game: (seed: 3, turn: oops))";
-    let save = write(&dir, "save.ron", text);
+    let text = format!("(format: {}, game: (seed: 3, turn: oops))", sightline::game::save::SAVE_FORMAT);
+    let save = write(&dir, "save.ron", &text);
     let out = sightline(&["--load", &save]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());

@@ -135,6 +135,10 @@ fn hall() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/game_maps/hall.ron").display().to_string()
 }
 
+fn archery() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/game_maps/archery.ron").display().to_string()
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sightline-e2e-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -197,6 +201,46 @@ fn play_open_a_door_save_and_resume() {
     assert!(status.success(), "exit status {status:?}");
     assert!(!s.alternate_screen());
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_monster_comes_into_view_and_is_shot_down() {
+    let mut s = Session::start(&[&archery(), "--seed", "5"]);
+    s.wait_for("Seed 5");
+    s.wait_for("Archery Range");
+    assert!(!s.contents().contains("You see an orc."), "the orc is behind the door:\n{}", s.contents());
+    s.send("l");
+    s.wait_for("Position 3,1");
+    s.send("o");
+    s.wait_for("You open the door.");
+    s.wait_for("You see an orc.");
+    s.wait_for(" o orc");
+    // Aim (the cursor starts on the orc, the only monster in view) and fire, until it dies.
+    let mut turn = 2;
+    for shot in 1.. {
+        assert!(shot <= 12, "the orc should fall to a dozen arrows:\n{}", s.contents());
+        s.send("f");
+        s.wait_for("Aim at");
+        s.wait_for("Will hit the orc first");
+        s.send("\r");
+        turn += 1;
+        s.wait_for(&format!("Turn {turn}"));
+        s.wait_for(&format!("Arrows {}", 10 - shot));
+        if s.contents().contains("Your arrow kills the orc!") {
+            break;
+        }
+    }
+    s.wait_for("Kills 1");
+    assert!(s.contents().contains("nothing of note") || !s.contents().contains(" o orc"), "{}", s.contents());
+    s.send("m");
+    s.wait_for("Message history");
+    let history = s.contents();
+    assert!(
+        history.contains("Your arrow hits the orc") || history.contains("Your arrow kills the orc!"),
+        "{history}"
+    );
+    s.send("\x03");
+    assert!(s.wait_exit().success());
 }
 
 #[test]

@@ -129,12 +129,24 @@ fn glass_and_water_let_sight_through_but_not_the_player() {
 }
 
 #[test]
-fn diagonal_moves_do_not_squeeze_between_walls() {
+fn diagonal_moves_pass_between_walls_that_touch_at_a_corner() {
+    // The contract: two walls touching only at a corner leave a gap that sight and movement
+    // pass. The player sees (2,2) through it, and can step there.
     let map = art(&["#####", "#@#.#", "##..#", "#####"]);
     let mut game = GameState::new(map, 0).unwrap();
-    assert_eq!(game.act(Action::Move(Dir::SE)), Acted::NoTurn);
-    assert_eq!(game.player.pos, Pos::new(1, 1));
-    assert!(texts(&game).last().unwrap().contains("squeeze"));
+    assert!(game.is_visible(Pos::new(2, 2)));
+    assert_eq!(game.act(Action::Move(Dir::SE)), Acted::Turn);
+    assert_eq!(game.player.pos, Pos::new(2, 2));
+    // A monster follows the same rule: a goblin behind the gap comes through it.
+    let map = art(&["######", "#@#..#", "##.g.#", "######"]);
+    let mut game = GameState::new(map, 0).unwrap();
+    game.act(Action::Wait);
+    assert_eq!(game.monsters[0].pos, Pos::new(2, 2), "it closes in");
+    game.act(Action::Wait);
+    assert_eq!(game.monsters[0].pos, Pos::new(2, 2), "and attacks through the gap instead of moving");
+    assert!(
+        texts(&game).iter().any(|t| t.starts_with("The goblin hits you") || t == "The goblin misses you.")
+    );
 }
 
 #[test]

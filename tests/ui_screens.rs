@@ -207,7 +207,7 @@ fn the_view_follows_the_player_on_a_map_larger_than_the_screen() {
 #[test]
 fn every_size_renders_without_panicking() {
     let mut apps = vec![explored()];
-    for cmd in [Command::Help, Command::Look, Command::History, Command::Quit] {
+    for cmd in [Command::Help, Command::Look, Command::Fire, Command::History, Command::Quit] {
         let mut app = explored();
         app.handle(cmd);
         apps.push(app);

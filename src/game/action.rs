@@ -48,7 +48,6 @@ impl Dir {
 /// A player action. Each one that succeeds takes exactly one turn, after which the field of view
 /// is recomputed and every monster acts.
 ///
-/// Ranged combat will add `Fire { target }` here; the turn loop treats every variant alike.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Step one cell; into a monster it attacks, into a closed door it opens the door.
@@ -63,6 +62,8 @@ pub enum Action {
     PickUp,
     /// Drink a healing potion.
     Quaff,
+    /// Shoot an arrow at the cell `target`: along the DDA line from the player through it.
+    Fire { target: Pos },
     /// Leave the level by the exit the player stands on: wins the game.
     TakeExit,
 }

@@ -1,14 +1,31 @@
-//! What a monster does on its turn.
+//! What a monster does on its turn: its mind (unaware, hunting, searching, fleeing) and the
+//! action it takes.
 //!
-//! Part one of the game keeps minds simple: a monster that sees the player closes in and
-//! attacks; one that does not, waits. "Sees" is "stands in the player's field of view", which the
-//! visibility contract makes symmetric. Richer minds (DDA sight checks, hunting and searching
-//! states, archers) replace [`decide`] without touching the turn loop.
+//! **Sight.** A monster notices the player only through [`dda::line_of_sight`] within the
+//! level's sight radius — the same radius the player sees with. By the visibility contract that
+//! is exactly when the player's field of view holds the monster: if you see it, it sees you, and
+//! it never sees you when you do not see it.
+//!
+//! **Movement.** Hunters and fleers read one [`DistanceMap`] from the player, built at most once
+//! a turn, whatever their number. A hunter that loses sight searches a route to the cell where
+//! it last saw the player once, follows it, looks around there for a few turns and gives up.
+//! Nobody steps into a wall, onto another creature, or into a closed door it cannot open.
+//!
+//! **Archers** keep their distance and shoot only when [`crate::game::ranged::flight`] from them
+//! to the player reaches the player: no wall, closed door, glass or other monster in the way.
 
-use super::action::Dir;
-use super::movement::can_step;
+use std::cell::OnceCell;
+
+use super::creature::{Mind, Monster};
+use super::distance_map::DistanceMap;
+use super::ranged;
 use super::state::GameState;
+use crate::dda::{self, Stop};
 use crate::geometry::Pos;
+use crate::map::Tile;
+
+/// How many turns a monster looks around the last seen cell before it gives up.
+pub const SEARCH_TURNS: u32 = 5;
 
 /// A monster's choice for one turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -16,35 +33,199 @@ pub enum MonsterAction {
     Wait,
     /// Step to the adjacent cell.
     Step(Pos),
+    /// Open the closed door in the adjacent cell.
+    OpenDoor(Pos),
     /// Strike the player, who is adjacent.
     Attack,
+    /// Shoot the player: the path is clear.
+    Shoot,
+    /// Look around: a step to a free neighbour the turn loop draws at random.
+    Wander,
 }
 
-/// Decides what the monster at index `i` of `game.monsters` does this turn.
-pub fn decide(game: &GameState, i: usize) -> MonsterAction {
-    let m = &game.monsters[i];
-    let target = game.player.pos;
-    if !game.is_visible(m.pos) {
-        return MonsterAction::Wait;
+/// What a monster decided: its action and its state of mind afterwards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub action: MonsterAction,
+    pub mind: Mind,
+    /// A new route to follow, when it changed.
+    pub route: Option<Vec<Pos>>,
+}
+
+impl Decision {
+    fn new(action: MonsterAction, mind: Mind) -> Self {
+        Decision { action, mind, route: None }
     }
-    if let Some(dir) = Dir::from_delta(target - m.pos)
-        && can_step(&game.map, m.pos, dir)
-    {
+}
+
+/// Whether a monster standing at `at` sees the player: line of sight within the level's sight
+/// radius.
+pub fn sees_player(game: &GameState, at: Pos) -> bool {
+    let target = game.player.pos;
+    let in_range = game.sight_radius.is_none_or(|r| at.dist2(target) <= i64::from(r) * i64::from(r));
+    in_range && dda::line_of_sight(at, target, &game.map)
+}
+
+/// How far the shared distance map searches: hunters see the player within the sight radius,
+/// and the way round what stands between is rarely more than a few steps longer. A hunter the
+/// search did not reach steps by the straight-line distance instead.
+pub fn search_limit(game: &GameState) -> Option<u32> {
+    game.sight_radius.map(|r| r + 8)
+}
+
+/// The distance map of this turn, built on first use.
+pub fn distances<'a>(game: &GameState, cache: &'a OnceCell<DistanceMap>) -> &'a DistanceMap {
+    cache.get_or_init(|| DistanceMap::new(&game.map, game.player.pos, search_limit(game)))
+}
+
+/// Whether the monster could move into `p` now: terrain it can enter (or a door it can open) and
+/// no creature there.
+pub fn can_enter(game: &GameState, m: &Monster, p: Pos) -> bool {
+    let tile = game.map.tile(p);
+    let terrain = !tile.blocks_movement() || (tile == Tile::DoorClosed && m.stats().opens_doors);
+    terrain && game.map.contains(p) && p != game.player.pos && game.monster_at(p).is_none()
+}
+
+/// Decides what the monster at index `i` of `game.monsters` does this turn. Pure: the turn loop
+/// applies the decision.
+pub fn decide(game: &GameState, i: usize, cache: &OnceCell<DistanceMap>) -> Decision {
+    let m = &game.monsters[i];
+    if sees_player(game, m.pos) {
+        let stats = m.stats();
+        let hurt = stats.flees_at > 0 && m.hp * 100 <= stats.flees_at as i32 * stats.max_hp;
+        let (action, mind) = if hurt {
+            (flee(game, m, cache), Mind::Fleeing)
+        } else {
+            (hunt(game, m, cache), Mind::Hunting { last_seen: game.player.pos })
+        };
+        return Decision { action, mind, route: Some(Vec::new()) };
+    }
+    match m.mind {
+        Mind::Unaware => Decision::new(MonsterAction::Wait, Mind::Unaware),
+        // Out of sight, it stops running and calms down.
+        Mind::Fleeing => Decision::new(MonsterAction::Wait, Mind::Unaware),
+        Mind::Searching { turns_left: 0 } => Decision::new(MonsterAction::Wait, Mind::Unaware),
+        Mind::Searching { turns_left } => {
+            Decision::new(MonsterAction::Wander, Mind::Searching { turns_left: turns_left - 1 })
+        }
+        Mind::Hunting { last_seen } => {
+            // It looks around where it stands once it is there, or when it cannot get there:
+            // no way at all, or someone in the way (waiting could last for ever).
+            let search_here = Decision {
+                route: Some(Vec::new()),
+                ..Decision::new(MonsterAction::Wander, Mind::Searching { turns_left: SEARCH_TURNS })
+            };
+            if m.pos == last_seen {
+                return search_here;
+            }
+            let kept = m.route.last() == Some(&last_seen) && m.route[0].chebyshev(m.pos) == 1;
+            let fresh = match kept {
+                true => None,
+                false => match route_to(game, m, last_seen) {
+                    Some(route) => Some(route),
+                    None => return search_here,
+                },
+            };
+            let next = match &fresh {
+                Some(route) => route[0],
+                None => m.route[0],
+            };
+            if !can_enter(game, m, next) {
+                return search_here;
+            }
+            let action = if game.map.tile(next) == Tile::DoorClosed {
+                MonsterAction::OpenDoor(next)
+            } else {
+                MonsterAction::Step(next)
+            };
+            Decision { action, mind: m.mind.clone(), route: fresh }
+        }
+    }
+}
+
+/// The monster's move toward the player it sees.
+fn hunt(game: &GameState, m: &Monster, cache: &OnceCell<DistanceMap>) -> MonsterAction {
+    let target = game.player.pos;
+    let adjacent = m.pos.chebyshev(target) == 1;
+    if let Some(bow) = m.stats().bow {
+        if m.pos.chebyshev(target) <= bow.keep_away
+            && let Some(away) = step_by(game, m, cache, Way::Away)
+        {
+            return away;
+        }
+        if clear_shot(game, m.pos, bow.range) {
+            return MonsterAction::Shoot;
+        }
+    }
+    if adjacent {
         return MonsterAction::Attack;
     }
-    // Greedy chase: the free step that most reduces the distance to the player; ties go to the
-    // first direction in `Dir::ALL`, so the choice is deterministic.
-    let here = m.pos.dist2(target);
+    step_by(game, m, cache, Way::Toward).unwrap_or(MonsterAction::Wait)
+}
+
+/// The badly hurt monster's move away from the player; cornered, it fights.
+fn flee(game: &GameState, m: &Monster, cache: &OnceCell<DistanceMap>) -> MonsterAction {
+    if let Some(away) = step_by(game, m, cache, Way::Away) {
+        return away;
+    }
+    if m.pos.chebyshev(game.player.pos) == 1 {
+        MonsterAction::Attack
+    } else if m.stats().bow.is_some_and(|b| clear_shot(game, m.pos, b.range)) {
+        MonsterAction::Shoot
+    } else {
+        MonsterAction::Wait
+    }
+}
+
+/// Which way a step goes, by the distance map.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Way {
+    Toward,
+    Away,
+}
+
+/// The best free step by the distance map: the neighbour with the fewest steps to the player
+/// (`Toward`) or the most (`Away`), and strictly better than where it stands; ties go to the
+/// first neighbour in [`Pos::neighbours8`] order. A monster outside the searched area goes by
+/// the straight-line distance instead.
+fn step_by(game: &GameState, m: &Monster, cache: &OnceCell<DistanceMap>, way: Way) -> Option<MonsterAction> {
+    let dist = distances(game, cache);
+    let target = game.player.pos;
+    let mapped = dist.get(m.pos).is_some();
+    let measure = |p: Pos| if mapped { dist.get(p).map(i64::from) } else { Some(p.dist2(target)) };
+    let here = measure(m.pos)?;
+    let key = |d: i64| if way == Way::Toward { d } else { -d };
     let mut best: Option<(i64, Pos)> = None;
-    for dir in Dir::ALL {
-        let to = m.pos + dir.delta();
-        if to == target || !can_step(&game.map, m.pos, dir) || game.monster_at(to).is_some() {
-            continue;
-        }
-        let d = to.dist2(target);
-        if d < here && best.is_none_or(|(b, _)| d < b) {
-            best = Some((d, to));
+    for n in m.pos.neighbours8() {
+        let Some(there) = measure(n) else { continue };
+        // The occupancy check (a scan of the creatures) only for steps worth taking.
+        if key(there) < key(here) && best.is_none_or(|(b, _)| key(there) < b) && can_enter(game, m, n) {
+            best = Some((key(there), n));
         }
     }
-    best.map_or(MonsterAction::Wait, |(_, to)| MonsterAction::Step(to))
+    best.map(|(_, to)| {
+        if game.map.tile(to) == Tile::DoorClosed {
+            MonsterAction::OpenDoor(to)
+        } else {
+            MonsterAction::Step(to)
+        }
+    })
+}
+
+/// Whether a missile from `from` would reach the player: no blocker and no other creature on
+/// its line first, and the player within `range`.
+pub fn clear_shot(game: &GameState, from: Pos, range: u32) -> bool {
+    let target = game.player.pos;
+    let flight =
+        ranged::flight(&game.map, from, target, range, |p| p == target || game.monster_at(p).is_some());
+    flight.stop() == Stop::Hit(target)
+}
+
+/// The steps from the monster to `goal` over cells it can enter (creatures aside): a search
+/// out from `goal` no farther than a few steps beyond the monster (a last seen cell is never far,
+/// and the search stays small), then the way back down it.
+fn route_to(game: &GameState, m: &Monster, goal: Pos) -> Option<Vec<Pos>> {
+    const DETOUR: u32 = 6;
+    let limit = m.pos.chebyshev(goal) + DETOUR;
+    DistanceMap::search(&game.map, goal, Some(limit), m.stats().opens_doors).path_from(m.pos)
 }

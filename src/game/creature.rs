@@ -7,6 +7,9 @@ use crate::map::MonsterKind;
 
 /// What a kind of creature is made of. One table, read by the combat rules and the AI, so a new
 /// kind (or a rebalanced one) is a new row, not new code.
+///
+/// There is no per-kind sight radius: every monster sees exactly as far as the player (the
+/// level's sight radius), so "you see it" and "it sees you" are the same fact.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Stats {
     pub max_hp: i32,
@@ -14,25 +17,76 @@ pub struct Stats {
     pub damage: (i32, i32),
     /// Chance to hit in melee, in percent.
     pub to_hit: u32,
-    /// How far the creature sees, in cells (a radius, as the FOV takes it).
-    pub sight: u32,
+    /// Whether it can open a closed door (rats cannot).
+    pub opens_doors: bool,
+    /// It turns to flee when its hit points fall to this share of its maximum, in percent
+    /// (0: it never flees).
+    pub flees_at: u32,
+    /// A bow, for those that shoot.
+    pub bow: Option<Bow>,
 }
 
-/// The stats of a monster kind.
+/// A ranged attack: how far it shoots, how often it hits, how hard, and how close the shooter
+/// lets its target come before it backs off.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bow {
+    /// Euclidean range in cells, as [`crate::dda::projectile`] takes it.
+    pub range: u32,
+    /// Chance to hit at point-blank range, in percent; it falls by [`Bow::falloff`] a cell.
+    pub to_hit: u32,
+    pub falloff: u32,
+    pub damage: (i32, i32),
+    /// A shooter steps back while its target is at most this many king moves away.
+    pub keep_away: u32,
+}
+
+/// The stats of a monster kind. The four kinds differ in strength and in behaviour: the rat is
+/// weak, cannot open doors and runs when hurt; the goblin opens doors and flees when badly hurt;
+/// the orc is tough and never flees; the archer keeps its distance and shoots.
 pub fn stats(kind: MonsterKind) -> Stats {
+    let melee = |max_hp, damage, to_hit, opens_doors, flees_at| Stats {
+        max_hp,
+        damage,
+        to_hit,
+        opens_doors,
+        flees_at,
+        bow: None,
+    };
     match kind {
-        MonsterKind::Rat => Stats { max_hp: 4, damage: (1, 2), to_hit: 60, sight: 6 },
-        MonsterKind::Goblin => Stats { max_hp: 8, damage: (1, 4), to_hit: 70, sight: 8 },
-        MonsterKind::Orc => Stats { max_hp: 15, damage: (2, 6), to_hit: 65, sight: 7 },
-        MonsterKind::Archer => Stats { max_hp: 7, damage: (1, 3), to_hit: 60, sight: 10 },
+        MonsterKind::Rat => melee(4, (1, 2), 60, false, 50),
+        MonsterKind::Goblin => melee(8, (1, 4), 70, true, 25),
+        MonsterKind::Orc => melee(15, (2, 6), 65, true, 0),
+        MonsterKind::Archer => Stats {
+            bow: Some(Bow { range: 8, to_hit: 75, falloff: 3, damage: (1, 4), keep_away: 2 }),
+            ..melee(7, (1, 3), 55, true, 30)
+        },
     }
 }
 
 /// The player's melee stats.
-pub const PLAYER_STATS: Stats = Stats { max_hp: 24, damage: (2, 6), to_hit: 80, sight: 0 };
+pub const PLAYER_STATS: Stats =
+    Stats { max_hp: 24, damage: (2, 6), to_hit: 80, opens_doors: true, flees_at: 0, bow: None };
 
-/// Arrows the player starts with (firing them comes with ranged combat).
+/// The player's bow.
+pub const PLAYER_BOW: Bow = Bow { range: 12, to_hit: 90, falloff: 3, damage: (2, 5), keep_away: 0 };
+
+/// Arrows the player starts with.
 pub const STARTING_ARROWS: u32 = 10;
+
+/// What a monster has in mind. Saved with the monster, so a loaded game goes on the same way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mind {
+    /// It has not noticed the player (asleep or idle): it stays where it is.
+    #[default]
+    Unaware,
+    /// It saw the player at `last_seen` (this turn, if it still sees them) and goes for them.
+    Hunting { last_seen: Pos },
+    /// It lost sight of the player and is looking around where it last saw them; it gives up
+    /// (back to `Unaware`) when `turns_left` runs out.
+    Searching { turns_left: u32 },
+    /// Badly hurt, it keeps away from the player while it sees them.
+    Fleeing,
+}
 
 /// The player: position, health, and what they carry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,11 +122,15 @@ pub struct Monster {
     pub kind: MonsterKind,
     pub pos: Pos,
     pub hp: i32,
+    pub mind: Mind,
+    /// The steps still to take to reach the cell where it last saw the player (searched once,
+    /// when it loses sight, then followed).
+    pub route: Vec<Pos>,
 }
 
 impl Monster {
     pub fn new(id: u32, kind: MonsterKind, pos: Pos) -> Self {
-        Monster { id, kind, pos, hp: stats(kind).max_hp }
+        Monster { id, kind, pos, hp: stats(kind).max_hp, mind: Mind::Unaware, route: Vec::new() }
     }
 
     pub fn stats(&self) -> Stats {

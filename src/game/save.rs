@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::state::GameState;
 
 /// The save format this build writes and reads. Bump it whenever a saved type changes shape.
-pub const SAVE_FORMAT: u32 = 1;
+pub const SAVE_FORMAT: u32 = 2;
 
 /// Why a save could not be written or read.
 #[derive(Debug, thiserror::Error)]

@@ -54,6 +54,10 @@ pub struct GameState {
     pub memory: Memory,
     pub log: Log,
     pub outcome: Outcome,
+    /// The player's arrows that broke (the rest are carried or lie on the floor).
+    pub arrows_broken: u32,
+    /// The player's last shot, as it really flew.
+    pub last_shot: Option<super::ranged::ShotReport>,
     pub(crate) rng: Xoshiro256PlusPlus,
     /// Monster ids the player saw last turn: a monster entering view is announced once.
     pub(crate) in_view: Vec<u32>,
@@ -99,6 +103,8 @@ impl GameState {
             memory,
             log: Log::default(),
             outcome: Outcome::Playing,
+            arrows_broken: 0,
+            last_shot: None,
             rng,
             in_view: Vec::new(),
             view: View::default(),
@@ -169,6 +175,14 @@ impl GameState {
         let mut seen: Vec<&FloorItem> = self.items.iter().filter(|i| self.is_visible(i.pos)).collect();
         seen.sort_by_key(|i| i.pos.dist2(self.player.pos));
         seen
+    }
+
+    /// Every arrow of the player's: carried, lying on the floor, or broken. Constant for a
+    /// whole game.
+    pub fn arrows_total(&self) -> u64 {
+        let floor: u64 =
+            self.items.iter().filter(|i| i.kind == ItemKind::Arrows).map(|i| u64::from(i.amount)).sum();
+        u64::from(self.player.arrows) + floor + u64::from(self.arrows_broken)
     }
 
     pub fn is_over(&self) -> bool {

@@ -1,5 +1,7 @@
 //! The turn loop: a player action, the new field of view, then every monster in order.
 
+use std::cell::OnceCell;
+
 use rand::RngExt;
 
 use super::action::{Action, Dir};
@@ -8,6 +10,7 @@ use super::combat::{Strike, strike};
 use super::creature::PLAYER_STATS;
 use super::movement::can_step;
 use super::state::{GameState, Outcome, article};
+use crate::geometry::Pos;
 use crate::map::{ItemKind, Tile};
 
 /// The player heals one hit point every this many turns.
@@ -65,6 +68,7 @@ impl GameState {
             Action::Close(dir) => self.close_door(dir),
             Action::PickUp => self.pick_up(),
             Action::Quaff => self.quaff(),
+            Action::Fire { target } => self.fire(target),
             Action::TakeExit => {
                 if self.map.tile(self.player.pos) == Tile::Exit {
                     self.outcome = Outcome::Won;
@@ -81,10 +85,6 @@ impl GameState {
     fn player_moves(&mut self, dir: Dir) -> bool {
         let to = self.player.pos + dir.delta();
         if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
-            if !can_step(&self.map, self.player.pos, dir) {
-                self.note("You cannot reach it through the gap.");
-                return false;
-            }
             self.player_attacks(i);
             return true;
         }
@@ -101,9 +101,6 @@ impl GameState {
             _ => {}
         }
         if !can_step(&self.map, self.player.pos, dir) {
-            if !self.map.blocks_movement(to) {
-                self.note("You cannot squeeze between the walls.");
-            }
             return false;
         }
         self.player.pos = to;
@@ -208,29 +205,84 @@ impl GameState {
         true
     }
 
-    /// Every living monster acts once, in the order of `monsters`.
+    /// Every living monster acts once, in the order of `monsters`, each deciding with the same
+    /// distance map (built at most once, when the first monster needs it).
     fn monsters_act(&mut self) {
+        let distances = OnceCell::new();
         for i in 0..self.monsters.len() {
-            match ai::decide(self, i) {
+            let decision = ai::decide(self, i, &distances);
+            let m = &mut self.monsters[i];
+            m.mind = decision.mind;
+            if let Some(route) = decision.route {
+                m.route = route;
+            }
+            match decision.action {
                 MonsterAction::Wait => {}
-                MonsterAction::Step(to) => self.monsters[i].pos = to,
+                MonsterAction::Step(to) => self.monster_steps(i, to),
+                MonsterAction::Wander => {
+                    let free: Vec<_> = {
+                        let m = &self.monsters[i];
+                        m.pos
+                            .neighbours8()
+                            .into_iter()
+                            .filter(|&n| ai::can_enter(self, m, n) && !self.map.blocks_movement(n))
+                            .collect()
+                    };
+                    if !free.is_empty() {
+                        let to = free[self.rng.random_range(0..free.len())];
+                        self.monster_steps(i, to);
+                    }
+                }
+                MonsterAction::OpenDoor(at) => {
+                    self.set_tile(at, Tile::DoorOpen);
+                    if self.is_visible(at) {
+                        let name = self.monsters[i].name();
+                        self.note(format!("The {name} opens a door."));
+                    }
+                }
                 MonsterAction::Attack => {
                     let m = &self.monsters[i];
                     let (name, stats) = (m.name(), m.stats());
                     match strike(&mut self.rng, stats) {
                         Strike::Miss => self.note(format!("The {name} misses you.")),
                         Strike::Hit(damage) => {
-                            self.player.hp -= damage;
                             self.note(format!("The {name} hits you ({damage})."));
-                            if self.player.hp <= 0 {
-                                self.note(format!("You die, slain by {} {name}...", article(name)));
-                                self.outcome = Outcome::Dead { killer: format!("{} {name}", article(name)) };
+                            if !self.hurt_player(name, damage) {
                                 return;
                             }
                         }
                     }
                 }
+                MonsterAction::Shoot => {
+                    let bow = self.monsters[i].stats().bow.expect("only archers shoot");
+                    if !self.monster_shoots(i, bow) {
+                        return;
+                    }
+                }
             }
         }
+    }
+
+    /// Moves monster `i` one step to `to`, following its route if that was its next step.
+    fn monster_steps(&mut self, i: usize, to: Pos) {
+        let m = &mut self.monsters[i];
+        m.pos = to;
+        if m.route.first() == Some(&to) {
+            m.route.remove(0);
+        } else {
+            m.route.clear();
+        }
+    }
+
+    /// Takes `damage` off the player's hit points; false when that kills them (the game is then
+    /// over, `name` the killer).
+    pub(crate) fn hurt_player(&mut self, name: &str, damage: i32) -> bool {
+        self.player.hp -= damage;
+        if self.player.hp > 0 {
+            return true;
+        }
+        self.note(format!("You die, slain by {} {name}...", article(name)));
+        self.outcome = Outcome::Dead { killer: format!("{} {name}", article(name)) };
+        false
     }
 }

@@ -5,6 +5,7 @@ use crate::game::{Action, Dir, GameState, Outcome};
 use crate::geometry::Pos;
 use crate::map::Tile;
 
+use super::targeting;
 use super::theme::Theme;
 
 /// The screen the player is on.
@@ -16,6 +17,8 @@ pub enum Mode {
     Help,
     /// A cursor over the map describing what is (or was) there.
     Look { cursor: Pos },
+    /// Aiming an arrow at `cursor`: the path is previewed; Enter fires.
+    Target { cursor: Pos },
     /// The whole message log; `scroll` lines up from the newest.
     History { scroll: usize },
     /// "Quit without saving?"
@@ -40,6 +43,14 @@ pub enum Command {
     TakeExit,
     Help,
     Look,
+    /// `f`: aim (in targeting: fire).
+    Fire,
+    /// Tab: the next monster in view by distance.
+    NextTarget,
+    /// Shift-Tab: the previous one.
+    PrevTarget,
+    /// Enter: fire at the cursor.
+    Confirm,
     History,
     Quit,
     SaveQuit,
@@ -71,12 +82,14 @@ pub struct App {
     pub mode: Mode,
     pub theme: Theme,
     pub notice: Option<String>,
+    /// The monster last shot at, where the next aim starts if it is still in view.
+    pub last_target: Option<u32>,
 }
 
 impl App {
     pub fn new(game: GameState, theme: Theme) -> Self {
         let mode = end_mode(&game).unwrap_or(Mode::Normal);
-        App { game, mode, theme, notice: None }
+        App { game, mode, theme, notice: None, last_target: None }
     }
 
     /// Applies one command.
@@ -102,6 +115,7 @@ impl App {
                 Command::Back | Command::Look | Command::Quit => self.mode = Mode::Normal,
                 _ => {}
             },
+            Mode::Target { cursor } => self.target(cursor, cmd),
             Mode::History { scroll } => {
                 let max = self.game.log.len().saturating_sub(1);
                 let scroll = match cmd {
@@ -153,12 +167,52 @@ impl App {
             Command::Open | Command::Close => self.door(cmd == Command::Open),
             Command::Help => self.mode = Mode::Help,
             Command::Look => self.mode = Mode::Look { cursor: self.game.player.pos },
+            Command::Fire if self.game.player.arrows == 0 => {
+                self.notice = Some("You have no arrows.".into());
+            }
+            Command::Fire => {
+                let cursor = targeting::start(&self.game, self.last_target);
+                if cursor == self.game.player.pos {
+                    self.notice = Some("No monster in view: move the cursor to aim.".into());
+                }
+                self.mode = Mode::Target { cursor };
+            }
             Command::History => self.mode = Mode::History { scroll: 0 },
             Command::Quit => self.mode = Mode::ConfirmQuit,
             Command::SaveQuit => return Flow::SaveAndQuit,
             _ => {}
         }
         Flow::Continue
+    }
+
+    /// Targeting: the cursor moves freely or jumps between monsters in view; Enter (or `f`)
+    /// fires along the previewed path.
+    fn target(&mut self, cursor: Pos, cmd: Command) {
+        let cursor = match cmd {
+            Command::Move(dir) => {
+                let next = cursor + dir.delta();
+                if self.game.map.contains(next) { next } else { cursor }
+            }
+            Command::NextTarget => targeting::cycle(&self.game, cursor, true),
+            Command::PrevTarget => targeting::cycle(&self.game, cursor, false),
+            Command::Confirm | Command::Fire => {
+                if cursor == self.game.player.pos {
+                    self.notice = Some("Move the cursor to aim.".into());
+                    return;
+                }
+                self.last_target =
+                    self.game.monster_at(cursor).filter(|_| self.game.is_visible(cursor)).map(|m| m.id);
+                self.mode = Mode::Normal;
+                self.play(Action::Fire { target: cursor });
+                return;
+            }
+            Command::Back | Command::Quit => {
+                self.mode = Mode::Normal;
+                return;
+            }
+            _ => cursor,
+        };
+        self.mode = Mode::Target { cursor };
     }
 
     /// `o` / `c`: acts at once on the only door that fits, else asks for a direction.

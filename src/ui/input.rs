@@ -31,6 +31,12 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
                 _ => None,
             };
         }
+        Mode::Target { .. } => match key.code {
+            KeyCode::Enter => return Some(Command::Confirm),
+            KeyCode::Tab => return Some(Command::NextTarget),
+            KeyCode::BackTab => return Some(Command::PrevTarget),
+            _ => {}
+        },
         Mode::History { .. } => {
             let scroll = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => Some(Command::ScrollUp),
@@ -57,6 +63,7 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
         KeyCode::Char('>') => Command::TakeExit,
         KeyCode::Char('?') => Command::Help,
         KeyCode::Char('x') => Command::Look,
+        KeyCode::Char('f') => Command::Fire,
         KeyCode::Char('m') => Command::History,
         KeyCode::Char('q') => Command::Quit,
         KeyCode::Char('S') => Command::SaveQuit,
@@ -114,6 +121,18 @@ mod tests {
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(command(ctrl_c, &Mode::Normal), Some(Command::Interrupt));
         assert_eq!(command(press(KeyCode::Char('c')), &Mode::Normal), Some(Command::Close));
+    }
+
+    #[test]
+    fn targeting_keys() {
+        let aim = Mode::Target { cursor: crate::geometry::Pos::new(0, 0) };
+        assert_eq!(command(press(KeyCode::Char('f')), &Mode::Normal), Some(Command::Fire));
+        assert_eq!(command(press(KeyCode::Enter), &aim), Some(Command::Confirm));
+        assert_eq!(command(press(KeyCode::Tab), &aim), Some(Command::NextTarget));
+        let back_tab = KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT);
+        assert_eq!(command(back_tab, &aim), Some(Command::PrevTarget));
+        assert_eq!(command(press(KeyCode::Char('y')), &aim), Some(Command::Move(Dir::NW)));
+        assert_eq!(command(press(KeyCode::Esc), &aim), Some(Command::Back));
     }
 
     #[test]

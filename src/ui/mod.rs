@@ -10,6 +10,7 @@ pub mod app;
 pub mod input;
 pub mod lab;
 pub mod render;
+pub mod targeting;
 pub mod terminal;
 pub mod theme;
 

@@ -25,6 +25,13 @@ pub struct Theme {
     pub faint: Style,
     pub good: Style,
     pub bad: Style,
+    /// The targeting path, by what each cell holds: empty and in view, unknown, a monster in
+    /// view, the blocker that stops the arrow. Four styles that differ in their modifiers as
+    /// well as their colours, so they stay apart without colour.
+    pub path_clear: Style,
+    pub path_unknown: Style,
+    pub path_monster: Style,
+    pub path_blocker: Style,
 }
 
 impl Theme {
@@ -50,6 +57,16 @@ impl Theme {
             faint: Style::new().fg(Color::DarkGray),
             good: Style::new().fg(Color::Green),
             bad: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            path_clear: Style::new().fg(Color::Black).bg(Color::Yellow).add_modifier(Modifier::BOLD),
+            path_unknown: Style::new()
+                .fg(Color::Yellow)
+                .bg(Color::DarkGray)
+                .add_modifier(Modifier::UNDERLINED),
+            path_monster: Style::new()
+                .fg(Color::White)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED | Modifier::REVERSED),
+            path_blocker: Style::new().fg(Color::White).bg(Color::Blue).add_modifier(Modifier::CROSSED_OUT),
         }
     }
 
@@ -67,6 +84,10 @@ impl Theme {
             faint: reset.add_modifier(Modifier::DIM),
             good: reset,
             bad: reset.add_modifier(Modifier::BOLD),
+            path_clear: reset.add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            path_unknown: reset.add_modifier(Modifier::UNDERLINED),
+            path_monster: reset.add_modifier(Modifier::BOLD | Modifier::UNDERLINED | Modifier::REVERSED),
+            path_blocker: reset.add_modifier(Modifier::CROSSED_OUT),
         }
     }
 
@@ -113,5 +134,16 @@ impl Theme {
 
     pub fn item_remembered(&self, _kind: ItemKind) -> Style {
         self.remembered
+    }
+
+    /// A cell of the targeting path.
+    pub fn path(&self, kind: crate::ui::targeting::PathKind) -> Style {
+        use crate::ui::targeting::PathKind;
+        match kind {
+            PathKind::Clear => self.path_clear,
+            PathKind::Unknown => self.path_unknown,
+            PathKind::Monster => self.path_monster,
+            PathKind::Blocker => self.path_blocker,
+        }
     }
 }

@@ -16,6 +16,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("p", "drink a healing potion"),
     (">", "leave by the stairs you stand on: you win"),
     ("x", "look: move a cursor, read what is (or was) there"),
+    ("f", "aim the bow; Tab/Shift-Tab: next target; Enter shoots"),
     ("m", "message history"),
     ("S", "save and quit; resume with  sightline --load FILE"),
     ("q", "quit without saving (asks first)"),
@@ -37,7 +38,7 @@ const NOTES: &[&str] = &[
     "Bright: in view. Dim: remembered as you last saw it. Blank: never seen.",
     "A monster sees you exactly when you see it; unseen monsters are not shown.",
     "Walls and closed doors block sight. Glass and water do not, but bar the way.",
-    "No squeezing diagonally between two walls. Every action takes one turn.",
+    "Diagonal steps pass walls that meet at a corner. Each action takes a turn.",
     "Saves go to $XDG_DATA_HOME/sightline/save.ron unless --save FILE says.",
 ];
 

@@ -6,6 +6,7 @@ use ratatui::widgets::{Block, Widget};
 
 use crate::game::GameState;
 use crate::geometry::Pos;
+use crate::ui::targeting::{PathCell, PathKind};
 use crate::ui::theme::Theme;
 
 /// The map position drawn at the top-left cell of a `view_w × view_h` view that keeps `focus`
@@ -20,8 +21,16 @@ pub fn camera(map_w: usize, map_h: usize, view_w: u16, view_h: u16, focus: Pos) 
 
 /// Draws the map in a bordered box. Visible cells show what is there now, creatures included;
 /// remembered cells show what was there when last seen, dimmed; unseen cells stay blank.
-/// `cursor` is the look cursor, which the view follows.
-pub fn render(game: &GameState, cursor: Option<Pos>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// `cursor` is the look or aiming cursor, which the view follows; `path` the targeting preview,
+/// drawn over the cells it crosses in the style of what each holds (an unknown cell shows `*`).
+pub fn render(
+    game: &GameState,
+    cursor: Option<Pos>,
+    path: &[PathCell],
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let title = if game.map.meta.name.is_empty() {
         " sightline ".to_string()
     } else {
@@ -52,6 +61,18 @@ pub fn render(game: &GameState, cursor: Option<Pos>, area: Rect, buf: &mut Buffe
                 target.set_style(theme.cursor);
             }
         }
+    }
+    for step in path {
+        let (sx, sy) = (step.pos.x - top_left.x, step.pos.y - top_left.y);
+        if !(0..i32::from(inner.width)).contains(&sx) || !(0..i32::from(inner.height)).contains(&sy) {
+            continue;
+        }
+        let target = &mut buf[(inner.x + sx as u16, inner.y + sy as u16)];
+        if step.kind == PathKind::Unknown && !game.memory.is_known(step.pos) {
+            target.set_char('*');
+        }
+        // The path's style replaces the cell's, so its four kinds read the same everywhere.
+        target.set_style(ratatui::style::Style::reset()).set_style(theme.path(step.kind));
     }
 }
 

@@ -13,6 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 
 use super::app::{App, Mode};
+use super::targeting;
 
 /// The smallest terminal the game draws its screens in; below it a notice says so.
 pub const MIN_WIDTH: u16 = 60;
@@ -39,7 +40,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Mode::History { scroll } => log::history(&app.game, *scroll, area, buf, &app.theme),
         Mode::Victory => screens::victory(&app.game, area, buf, &app.theme),
         Mode::Death => screens::death(&app.game, area, buf, &app.theme),
-        Mode::Normal | Mode::Look { .. } | Mode::ConfirmQuit | Mode::DoorPrompt { .. } => {
+        Mode::Normal
+        | Mode::Look { .. }
+        | Mode::Target { .. }
+        | Mode::ConfirmQuit
+        | Mode::DoorPrompt { .. } => {
             main_screen(app, area, buf);
             if app.mode == Mode::ConfirmQuit {
                 screens::confirm_quit(area, buf, &app.theme);
@@ -53,14 +58,23 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let [top, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Length(LOG_HEIGHT)]).areas(area);
     let [map_area, panel_area] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Length(PANEL_WIDTH)]).areas(top);
-    let cursor = match app.mode {
-        Mode::Look { cursor } => Some(cursor),
-        _ => None,
+    let (cursor, path) = match app.mode {
+        Mode::Look { cursor } => (Some(cursor), Vec::new()),
+        Mode::Target { cursor } => (Some(cursor), targeting::path(&app.game, cursor)),
+        _ => (None, Vec::new()),
     };
-    map::render(&app.game, cursor, map_area, buf, &app.theme);
-    panel::render(&app.game, cursor, panel_area, buf, &app.theme);
+    map::render(&app.game, cursor, &path, map_area, buf, &app.theme);
+    let panel_mode = match app.mode {
+        Mode::Look { cursor } => panel::Cursor::Look(cursor),
+        Mode::Target { cursor } => panel::Cursor::Aim(cursor),
+        _ => panel::Cursor::None,
+    };
+    panel::render(&app.game, panel_mode, panel_area, buf, &app.theme);
     let hint = match app.mode {
         Mode::Look { .. } => Some("Look: move the cursor; Esc or x to leave."),
+        Mode::Target { .. } => {
+            Some("Aim: Tab/Shift-Tab next target, move the cursor; Enter fires, Esc cancels.")
+        }
         _ => None,
     };
     log::recent(&app.game, app.notice.as_deref().or(hint), bottom, buf, &app.theme);

@@ -8,11 +8,22 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::look::describe;
 use crate::game::GameState;
 use crate::geometry::Pos;
+use crate::ui::targeting::first_hit;
 use crate::ui::theme::Theme;
 
-/// Draws the panel. In look mode (`cursor` set) it ends with the description of the cell under
-/// the cursor.
-pub fn render(game: &GameState, cursor: Option<Pos>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// The cursor the panel reports on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cursor {
+    None,
+    /// Look mode: describe the cell.
+    Look(Pos),
+    /// Targeting: describe the cell and say what the arrow will meet first.
+    Aim(Pos),
+}
+
+/// Draws the panel. With a cursor it ends with the description of the cell under it, and when
+/// aiming with what the arrow will hit first.
+pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered().border_style(theme.border);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -64,10 +75,19 @@ pub fn render(game: &GameState, cursor: Option<Pos>, area: Rect, buf: &mut Buffe
         lines.push(Line::default());
         lines.push(Line::styled(format!("Here: {here}"), theme.text));
     }
-    if let Some(c) = cursor {
-        lines.push(Line::default());
-        lines.push(Line::styled(format!("Look {c}:"), theme.title));
-        lines.push(Line::styled(describe(game, c), theme.text));
+    match cursor {
+        Cursor::None => {}
+        Cursor::Look(c) => {
+            lines.push(Line::default());
+            lines.push(Line::styled(format!("Look {c}:"), theme.title));
+            lines.push(Line::styled(describe(game, c), theme.text));
+        }
+        Cursor::Aim(c) => {
+            lines.push(Line::default());
+            lines.push(Line::styled(format!("Aim at {c}:"), theme.title));
+            lines.push(Line::styled(describe(game, c), theme.text));
+            lines.push(Line::styled(first_hit(game, c), theme.bad));
+        }
     }
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
 }

@@ -1,0 +1,159 @@
+//! The per-turn distance map: how many steps each cell is from the player, shared by every
+//! monster that hunts or flees, so a turn costs one breadth-first search however many monsters
+//! are awake.
+
+use std::collections::VecDeque;
+
+use crate::geometry::{Grid, Pos};
+use crate::map::{Map, Tile};
+
+/// Steps from every cell near the player to the player, over cells a creature can enter: floor,
+/// open doors, stairs — and closed doors, which those that can open them pass (the others are
+/// kept out of them when they choose a step). Creatures are not obstacles here: they move; the
+/// monster choosing a step skips occupied cells. King moves, each costing one step; diagonal
+/// steps pass between walls that touch at a corner, as the movement rule allows.
+///
+/// The search stops `limit` steps out: a hunter sees the player within the sight radius, so a
+/// bound of a few radii covers every hunter's way round the walls in between without searching
+/// the whole level each turn.
+#[derive(Clone, Debug)]
+pub struct DistanceMap {
+    origin: Pos,
+    /// The map cell at the top-left of `steps`: the grid covers only the square of cells the
+    /// limit lets the search reach, not the whole level.
+    corner: Pos,
+    /// Steps plus one; 0 for a cell not reached.
+    steps: Grid<u32>,
+}
+
+/// Whether a path may go through `tile` (a closed door counts: someone can open it).
+pub fn walkable(tile: Tile) -> bool {
+    !tile.blocks_movement() || tile == Tile::DoorClosed
+}
+
+impl DistanceMap {
+    /// Searches from `origin`, reaching cells up to `limit` steps away (`None`: the whole level).
+    pub fn new(map: &Map, origin: Pos, limit: Option<u32>) -> Self {
+        DistanceMap::search(map, origin, limit, true)
+    }
+
+    /// As [`DistanceMap::new`], for a creature that cannot open doors when `doors` is false:
+    /// closed doors are then walls.
+    pub fn search(map: &Map, origin: Pos, limit: Option<u32>, doors: bool) -> Self {
+        // A cell `limit` steps away is at most `limit` king moves away on each axis.
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let reach = limit.map_or(i32::MAX, |l| i32::try_from(l).unwrap_or(i32::MAX));
+        let corner = Pos::new(origin.x.saturating_sub(reach).max(0), origin.y.saturating_sub(reach).max(0));
+        let far =
+            Pos::new(origin.x.saturating_add(reach).min(w - 1), origin.y.saturating_add(reach).min(h - 1));
+        let (gw, gh) = ((far.x - corner.x + 1).max(0) as usize, (far.y - corner.y + 1).max(0) as usize);
+        let mut steps = vec![0u32; gw * gh];
+        if !map.contains(origin) {
+            return DistanceMap { origin, corner, steps: Grid::new(0, 0, 0) };
+        }
+        // Breadth first over window indices; the window lies inside the map, so a window cell
+        // (x, y) is map cell (corner.x + x, corner.y + y).
+        let limit = limit.unwrap_or(u32::MAX);
+        let tiles = map.tiles.cells();
+        let map_index = |x: usize, y: usize| (corner.y as usize + y) * w as usize + corner.x as usize + x;
+        let start = (origin.y - corner.y) as usize * gw + (origin.x - corner.x) as usize;
+        steps[start] = 1;
+        let mut queue = VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            let d = steps[i];
+            if d > limit {
+                // `d` is this cell's steps plus one: its neighbours would be past the limit.
+                continue;
+            }
+            let (x, y) = (i % gw, i / gw);
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                if nx >= gw || ny >= gh {
+                    continue;
+                }
+                let n = ny * gw + nx;
+                let tile = tiles[map_index(nx, ny)];
+                if steps[n] == 0 && walkable(tile) && (doors || tile != Tile::DoorClosed) {
+                    steps[n] = d + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        let steps = Grid::from_vec(gw, gh, steps).expect("gw * gh cells");
+        DistanceMap { origin, corner, steps }
+    }
+
+    /// Where the search started: the player's cell.
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The way from `from` to the origin, one king step at a time (each to the first neighbour,
+    /// in [`Pos::neighbours8`] order, one step nearer), `from` excluded; `None` if `from` was not
+    /// reached.
+    pub fn path_from(&self, from: Pos) -> Option<Vec<Pos>> {
+        let mut d = self.get(from)?;
+        let mut path = Vec::with_capacity(d as usize);
+        let mut at = from;
+        while d > 0 {
+            at = at.neighbours8().into_iter().find(|&n| self.get(n) == Some(d - 1))?;
+            path.push(at);
+            d -= 1;
+        }
+        Some(path)
+    }
+
+    /// The number of steps from `p` to the origin, if `p` was reached.
+    pub fn get(&self, p: Pos) -> Option<u32> {
+        self.steps.get(p - self.corner).copied().filter(|&d| d > 0).map(|d| d - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_go_round_walls_and_through_doors_and_diagonal_gaps() {
+        // A wall down column 2 with a closed door at its foot.
+        let mut map = Map::open(5, 4);
+        for y in 0..3 {
+            map.tiles.set(Pos::new(2, y), Tile::Wall);
+        }
+        map.tiles.set(Pos::new(2, 3), Tile::DoorClosed);
+        let d = DistanceMap::new(&map, Pos::new(0, 0), None);
+        assert_eq!(d.get(Pos::new(0, 0)), Some(0));
+        assert_eq!(d.get(Pos::new(1, 1)), Some(1));
+        assert_eq!(d.get(Pos::new(2, 0)), None, "a wall is never reached");
+        assert_eq!(d.get(Pos::new(2, 3)), Some(3), "(1,1) (1,2) then the door");
+        assert_eq!(d.get(Pos::new(3, 2)), Some(4));
+        assert_eq!(d.get(Pos::new(3, 0)), Some(6), "up the far side of the wall");
+        let path = d.path_from(Pos::new(3, 0)).unwrap();
+        assert_eq!(path.len(), 6);
+        assert_eq!(path[2], Pos::new(2, 3), "through the door");
+        assert_eq!(path.last(), Some(&Pos::new(0, 0)));
+        let no_doors = DistanceMap::search(&map, Pos::new(0, 0), None, false);
+        assert_eq!(no_doors.get(Pos::new(3, 0)), None, "without opening the door there is no way");
+        assert_eq!(no_doors.path_from(Pos::new(3, 0)), None);
+        // Water is not walked: with it in the doorway the far side is cut off.
+        map.tiles.set(Pos::new(2, 3), Tile::Water);
+        assert_eq!(DistanceMap::new(&map, Pos::new(0, 0), None).get(Pos::new(3, 2)), None);
+        // Two walls touching at a corner leave a gap a step passes.
+        let mut gap = Map::open(2, 2);
+        gap.tiles.set(Pos::new(1, 0), Tile::Wall);
+        gap.tiles.set(Pos::new(0, 1), Tile::Wall);
+        assert_eq!(DistanceMap::new(&gap, Pos::new(0, 0), None).get(Pos::new(1, 1)), Some(1));
+        // The limit stops the search.
+        let near = DistanceMap::new(&Map::open(10, 1), Pos::new(0, 0), Some(3));
+        assert_eq!(near.get(Pos::new(3, 0)), Some(3));
+        assert_eq!(near.get(Pos::new(4, 0)), None);
+        // From the middle of a room: the square of reach around the origin, every side.
+        let mid = DistanceMap::new(&Map::open(20, 20), Pos::new(10, 10), Some(3));
+        assert_eq!(mid.get(Pos::new(13, 13)), Some(3));
+        assert_eq!(mid.get(Pos::new(7, 8)), Some(3));
+        assert_eq!(mid.get(Pos::new(10, 10)), Some(0));
+        assert_eq!(mid.get(Pos::new(14, 10)), None);
+        assert_eq!(mid.get(Pos::new(6, 6)), None);
+        assert_eq!(mid.get(Pos::new(-1, 0)), None);
+    }
+}

@@ -1,0 +1,201 @@
+//! Ranged combat: arrows along DDA lines.
+//!
+//! Every missile — the player's arrow, an archer's, and the targeting preview — follows
+//! [`flight`], which is [`dda::projectile`] over [`MissileWorld`]: the line the player saw,
+//! continued past the target, stopped by the first cell that blocks it or the first creature
+//! on it. A shot that misses its creature flies on along the same line.
+//!
+//! **Arrows are conserved.** The player's arrows are carried, lie on the floor (as
+//! [`FloorItem`]s), or are broken ([`GameState::arrows_broken`]); nothing else makes or
+//! destroys one, so their sum never changes. A spent arrow lands where its flight ended — in
+//! the cell of the creature it hit, before the wall that stopped it, or at the end of its range
+//! — and some break. Archers' arrows are their own and are not left on the floor.
+
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use super::creature::{Bow, PLAYER_BOW};
+use super::item::FloorItem;
+use super::state::GameState;
+use crate::dda::{self, Flight, Stop};
+use crate::geometry::{Opacity, Pos};
+use crate::map::{ItemKind, Map, Tile};
+
+/// One arrow in this many breaks when it hits a creature.
+pub const BREAKS_ON_HIT: u32 = 4;
+/// One arrow in this many breaks when it strikes a wall, a door or glass.
+pub const BREAKS_ON_WALL: u32 = 3;
+
+/// What stops a missile: what stops sight (walls, closed doors), and panes of glass, which let
+/// sight through but not an arrow. Water does not: arrows fly over it.
+pub struct MissileWorld<'a>(pub &'a Map);
+
+impl Opacity for MissileWorld<'_> {
+    fn is_opaque(&self, p: Pos) -> bool {
+        let tile = self.0.tile(p);
+        tile.blocks_sight() || tile == Tile::Glass
+    }
+}
+
+/// The flight of a missile from `from` aimed at `target`, at most `range` away; `occupied`
+/// says where a creature stands that the missile would hit.
+pub fn flight(map: &Map, from: Pos, target: Pos, range: u32, occupied: impl FnMut(Pos) -> bool) -> Flight {
+    dda::projectile(from, target, range, &MissileWorld(map), occupied)
+}
+
+/// The player's shot at `target` as the player can foresee it: stopped by the first blocker or
+/// the first monster *in view* on the line. This is the targeting preview. The shot itself
+/// ([`GameState::fire`]) walks the same line and stops at the first monster, seen or not, so its
+/// path is this one, or the start of it when something unseen is in the way.
+pub fn preview(game: &GameState, target: Pos) -> Flight {
+    flight(&game.map, game.player.pos, target, PLAYER_BOW.range, |p| {
+        game.is_visible(p) && game.monster_at(p).is_some()
+    })
+}
+
+/// The chance in percent that a shot from `bow` hits a creature `d` king moves away.
+pub fn hit_chance(bow: Bow, d: u32) -> u32 {
+    bow.to_hit.saturating_sub(bow.falloff * d.saturating_sub(1)).max(5)
+}
+
+/// The cell a spent arrow ends up in: the last cell of its flight a creature could stand on
+/// (not over water, not in a wall it grazed), else the shooter's own.
+fn resting_cell(map: &Map, from: Pos, flight: &Flight) -> Pos {
+    flight.cells().iter().rev().copied().find(|&c| !map.blocks_movement(c)).unwrap_or(from)
+}
+
+/// Where a shot ended: [`Stop`], in a form a save can hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShotEnd {
+    /// It hit the creature in this cell.
+    Hit(Pos),
+    /// This cell stopped it.
+    Blocked(Pos),
+    /// It fell at the end of its range, in this cell.
+    MaxRange(Pos),
+}
+
+impl From<Stop> for ShotEnd {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::Hit(p) => ShotEnd::Hit(p),
+            Stop::Blocked(p) => ShotEnd::Blocked(p),
+            Stop::MaxRange(p) => ShotEnd::MaxRange(p),
+        }
+    }
+}
+
+/// What happened to the player's last shot (kept in the state, so the interface and the tests
+/// can read the path it really took).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShotReport {
+    /// Every cell the arrow flew through, in order (past any creature it missed).
+    pub path: Vec<Pos>,
+    /// Where it ended: hit a creature, struck a blocker, or fell at the end of its range.
+    pub end: ShotEnd,
+    /// Whether it broke; if not it lies at [`ShotReport::rest`].
+    pub broke: bool,
+    pub rest: Pos,
+}
+
+impl GameState {
+    /// The player shoots one arrow at `target`. False, taking no turn, with no arrow or no
+    /// direction. The arrow flies along [`flight`]; at each monster on its line a roll decides
+    /// whether it hits (and how hard); a miss flies on along the same line.
+    pub(crate) fn fire(&mut self, target: Pos) -> bool {
+        if self.player.arrows == 0 {
+            self.log.push(self.turn, "You have no arrows.");
+            return false;
+        }
+        if target == self.player.pos {
+            self.log.push(self.turn, "Aim at something other than yourself.");
+            return false;
+        }
+        self.player.arrows -= 1;
+        let report = self.shoot_player_arrow(target);
+        self.last_shot = Some(report);
+        true
+    }
+
+    fn shoot_player_arrow(&mut self, target: Pos) -> ShotReport {
+        let from = self.player.pos;
+        let mut missed: Vec<Pos> = Vec::new();
+        loop {
+            let flight = flight(&self.map, from, target, PLAYER_BOW.range, |p| {
+                !missed.contains(&p) && self.monster_at(p).is_some()
+            });
+            let path = flight.cells().to_vec();
+            match flight.stop() {
+                Stop::Hit(at) => {
+                    let i = self.monsters.iter().position(|m| m.pos == at).expect("a monster was hit");
+                    let name = self.monsters[i].name();
+                    let chance = hit_chance(PLAYER_BOW, from.chebyshev(at));
+                    if self.rng.random_range(0..100) >= chance {
+                        self.log.push(self.turn, format!("Your arrow misses the {name}."));
+                        missed.push(at);
+                        continue;
+                    }
+                    let damage = self.rng.random_range(PLAYER_BOW.damage.0..=PLAYER_BOW.damage.1);
+                    self.monsters[i].hp -= damage;
+                    if self.monsters[i].hp <= 0 {
+                        self.monsters.remove(i);
+                        self.player.kills += 1;
+                        self.log.push(self.turn, format!("Your arrow kills the {name}! ({damage})"));
+                    } else {
+                        self.log.push(self.turn, format!("Your arrow hits the {name} ({damage})."));
+                        // Shot at, it knows where you are.
+                        self.monsters[i].mind = super::creature::Mind::Hunting { last_seen: from };
+                    }
+                    let broke = self.rng.random_range(0..BREAKS_ON_HIT) == 0;
+                    return self.land_arrow(path, flight.stop(), at, broke);
+                }
+                Stop::Blocked(wall) => {
+                    let what = self.map.tile(wall).name();
+                    let broke = self.rng.random_range(0..BREAKS_ON_WALL) == 0;
+                    let text = if broke {
+                        format!("Your arrow strikes {what} and breaks.")
+                    } else {
+                        format!("Your arrow strikes {what}.")
+                    };
+                    self.log.push(self.turn, text);
+                    let rest = resting_cell(&self.map, from, &flight);
+                    return self.land_arrow(path, flight.stop(), rest, broke);
+                }
+                Stop::MaxRange(_) => {
+                    self.log.push(self.turn, "Your arrow flies out of range and falls.");
+                    let rest = resting_cell(&self.map, from, &flight);
+                    return self.land_arrow(path, flight.stop(), rest, false);
+                }
+            }
+        }
+    }
+
+    /// Puts a spent arrow on the floor at `rest` (with any arrows already there), or counts it
+    /// broken.
+    fn land_arrow(&mut self, path: Vec<Pos>, stop: Stop, rest: Pos, broke: bool) -> ShotReport {
+        if broke {
+            self.arrows_broken += 1;
+        } else if let Some(pile) = self.items.iter_mut().find(|i| i.pos == rest && i.kind == ItemKind::Arrows)
+        {
+            pile.amount += 1;
+        } else {
+            self.items.push(FloorItem { kind: ItemKind::Arrows, pos: rest, amount: 1 });
+        }
+        ShotReport { path, end: stop.into(), broke, rest }
+    }
+
+    /// The monster at index `i` shoots the player with `bow` (the caller checked the line is
+    /// clear). Returns false when the player dies.
+    pub(crate) fn monster_shoots(&mut self, i: usize, bow: Bow) -> bool {
+        let m = &self.monsters[i];
+        let name = m.name();
+        let chance = hit_chance(bow, m.pos.chebyshev(self.player.pos));
+        if self.rng.random_range(0..100) >= chance {
+            self.log.push(self.turn, format!("The {name}'s arrow misses you."));
+            return true;
+        }
+        let damage = self.rng.random_range(bow.damage.0..=bow.damage.1);
+        self.log.push(self.turn, format!("The {name}'s arrow hits you ({damage})."));
+        self.hurt_player(name, damage)
+    }
+}

@@ -1,0 +1,115 @@
+//! The `f` mode: choosing where an arrow goes, and showing the path it will take.
+//!
+//! The preview is [`ranged::preview`]: the same DDA walk the shot resolves with, so the cells lit
+//! here are the cells the arrow flies through (up to anything the player cannot see). Each cell
+//! is classed by what the player knows is there, and the panel names what the arrow meets first.
+
+use crate::dda::Stop;
+use crate::game::GameState;
+use crate::game::creature::PLAYER_BOW;
+use crate::game::ranged::{self, hit_chance};
+use crate::geometry::Pos;
+
+/// What a cell of the previewed path holds, as far as the player knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    /// In view and empty: the arrow flies on.
+    Clear,
+    /// Not in view now: the player cannot know what waits there.
+    Unknown,
+    /// A monster in view: the arrow stops here (if it hits).
+    Monster,
+    /// The wall, closed door or pane of glass that stops the arrow; it falls short of it.
+    Blocker,
+}
+
+/// One cell of the previewed path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PathCell {
+    pub pos: Pos,
+    pub kind: PathKind,
+}
+
+/// Where the cursor starts: on the last target if it is still in view, else on the nearest
+/// monster in view, else on the player.
+pub fn start(game: &GameState, last_target: Option<u32>) -> Pos {
+    let seen = game.visible_monsters();
+    last_target
+        .and_then(|id| seen.iter().find(|m| m.id == id))
+        .or(seen.first())
+        .map_or(game.player.pos, |m| m.pos)
+}
+
+/// The next (or, `forward` false, previous) monster in view by distance from the player, after
+/// the one under `cursor`; from a cell without one, the nearest (or the farthest). Wraps round;
+/// `cursor` itself when nothing is in view.
+pub fn cycle(game: &GameState, cursor: Pos, forward: bool) -> Pos {
+    let seen = game.visible_monsters();
+    if seen.is_empty() {
+        return cursor;
+    }
+    let n = seen.len();
+    let i = match seen.iter().position(|m| m.pos == cursor) {
+        Some(i) if forward => (i + 1) % n,
+        Some(i) => (i + n - 1) % n,
+        None if forward => 0,
+        None => n - 1,
+    };
+    seen[i].pos
+}
+
+/// The path an arrow aimed at `cursor` will take, cell by cell, ending with the blocker that
+/// stops it (if one does; a blocker the player has never seen is shown as unknown, like the
+/// rest of the dark). Empty when aimed at the player's own cell.
+pub fn path(game: &GameState, cursor: Pos) -> Vec<PathCell> {
+    if cursor == game.player.pos {
+        return Vec::new();
+    }
+    let flight = ranged::preview(game, cursor);
+    let mut cells: Vec<PathCell> = flight
+        .cells()
+        .iter()
+        .map(|&pos| {
+            let kind = if !game.is_visible(pos) {
+                PathKind::Unknown
+            } else if game.monster_at(pos).is_some() {
+                PathKind::Monster
+            } else {
+                PathKind::Clear
+            };
+            PathCell { pos, kind }
+        })
+        .collect();
+    if let Stop::Blocked(pos) = flight.stop() {
+        let kind = if knows(game, pos) { PathKind::Blocker } else { PathKind::Unknown };
+        cells.push(PathCell { pos, kind });
+    }
+    cells
+}
+
+/// What the panel says the arrow will meet first: a monster (with the chance to hit), a blocker,
+/// or nothing in range.
+pub fn first_hit(game: &GameState, cursor: Pos) -> String {
+    if cursor == game.player.pos {
+        return "Move the cursor to aim.".into();
+    }
+    let flight = ranged::preview(game, cursor);
+    match flight.stop() {
+        Stop::Hit(p) => {
+            let name = game.monster_at(p).map_or("something", |m| m.name());
+            let d = game.player.pos.chebyshev(p);
+            format!("Will hit the {name} first ({}% to hit).", hit_chance(PLAYER_BOW, d))
+        }
+        Stop::Blocked(p) if knows(game, p) => {
+            let what = game.memory.tile(p).unwrap_or(game.map.tile(p)).name();
+            format!("Will strike {what} at {p}.")
+        }
+        Stop::Blocked(_) => "Flies on into the unknown.".into(),
+        Stop::MaxRange(p) => format!("Will fall at {p}, out of range ({}).", PLAYER_BOW.range),
+    }
+}
+
+/// Whether the player sees or remembers what is at `p`.
+fn knows(game: &GameState, p: Pos) -> bool {
+    game.is_visible(p) || game.memory.is_known(p)
+}

@@ -1,0 +1,441 @@
+//! Monsters that see with DDA, and arrows along DDA lines, played without a terminal on the
+//! generated map families: sight is symmetric with the player's field of view, hunters follow
+//! the player to where they last saw them, projectiles stop where the contract says, the
+//! targeting preview is the shot's path, archers never shoot through walls or allies, and arrows
+//! are conserved.
+
+use std::cell::OnceCell;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+#[path = "game_maps/art.rs"]
+mod art;
+
+use art::art;
+use sightline::Pos;
+use sightline::dda::{self, Stop};
+use sightline::game::ai::{self, MonsterAction, sees_player};
+use sightline::game::ranged::{self, MissileWorld, ShotEnd};
+use sightline::game::{Acted, Action, Dir, GameState, Mind};
+use sightline::map::{Map, MonsterKind, MonsterSpawn, Tile, generate};
+use sightline::ui::targeting::{self, PathKind};
+
+/// Maps of every generated family, `n` of each, `w × h`.
+fn family_maps(n: u64, w: usize, h: usize) -> Vec<Map> {
+    let mut maps = Vec::new();
+    for s in 0..n {
+        maps.push(generate::cave(w, h, s));
+        maps.push(generate::rooms(w, h, s));
+        maps.push(generate::noise(w, h, 22, s));
+        maps.push(generate::diagonal_lines(w, h, s));
+        maps.push(generate::gaps(w, h, s));
+        maps.push(generate::pillars(w, h, 3 + s as u32 % 3));
+    }
+    maps
+}
+
+fn standable(map: &Map) -> Vec<Pos> {
+    map.tiles.iter().filter(|(_, t)| !t.blocks_movement()).map(|(p, _)| p).collect()
+}
+
+/// `map` with the player at a random standable cell and up to `count` monsters of `kinds` at
+/// other random standable cells; `None` if the map has too little room.
+fn populate(mut map: Map, rng: &mut Xoshiro256PlusPlus, count: usize, kinds: &[MonsterKind]) -> Option<Map> {
+    let mut free = standable(&map);
+    if free.len() < 2 {
+        return None;
+    }
+    let player = free.swap_remove(rng.random_range(0..free.len()));
+    map.player_start = Some(player);
+    map.monsters.clear();
+    map.items.clear();
+    for i in 0..count.min(free.len()) {
+        let pos = free.swap_remove(rng.random_range(0..free.len()));
+        map.monsters.push(MonsterSpawn { pos, kind: kinds[i % kinds.len()] });
+    }
+    Some(map)
+}
+
+#[test]
+fn a_monster_notices_the_player_exactly_when_it_is_in_the_players_fov() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(61);
+    let (mut seen, mut unseen) = (0, 0);
+    for (n, base) in family_maps(4, 36, 22).into_iter().enumerate() {
+        for trial in 0..3 {
+            let Some(mut map) = populate(base.clone(), &mut rng, 40, &MonsterKind::ALL) else { continue };
+            // Doors stay put during the monsters' turn, so what each sees is fixed by the start.
+            for t in map.tiles.cells_mut() {
+                if *t == Tile::DoorClosed {
+                    *t = Tile::DoorOpen;
+                }
+            }
+            map.meta.sight_radius = Some([6, 9, 14][trial]);
+            let mut game = GameState::new(map, n as u64).unwrap();
+            if trial == 2 {
+                game.sight_radius = None;
+                game.restore_derived();
+            }
+            // The sight check against the player's field of view, for every monster.
+            for m in &game.monsters {
+                let fov = game.is_visible(m.pos);
+                assert_eq!(
+                    sees_player(&game, m.pos),
+                    fov,
+                    "map {n} trial {trial}: {} at {}",
+                    m.name(),
+                    m.pos
+                );
+                if fov { seen += 1 } else { unseen += 1 }
+            }
+            // And in play: after one turn, exactly those in view have noticed the player.
+            let before: Vec<(u32, Pos, bool)> =
+                game.monsters.iter().map(|m| (m.id, m.pos, game.is_visible(m.pos))).collect();
+            game.act(Action::Wait);
+            for (id, pos, visible) in before {
+                let Some(m) = game.monsters.iter().find(|m| m.id == id) else { continue };
+                if visible {
+                    assert_eq!(
+                        m.mind,
+                        Mind::Hunting { last_seen: game.player.pos },
+                        "{} from {pos}",
+                        m.name()
+                    );
+                } else {
+                    assert_eq!((m.mind.clone(), m.pos), (Mind::Unaware, pos), "{} from {pos}", m.name());
+                }
+            }
+        }
+    }
+    assert!(seen > 200 && unseen > 200, "both cases exercised: {seen} seen, {unseen} unseen");
+}
+
+#[test]
+fn a_hunter_that_loses_sight_goes_to_the_last_seen_cell_then_searches() {
+    let map = art(&[
+        "##########", //
+        "#g......@#",
+        "########.#",
+        "#........#",
+        "##########",
+    ]);
+    let mut game = GameState::new(map, 5).unwrap();
+    let last_seen = Pos::new(8, 1);
+    game.act(Action::Wait);
+    assert_eq!(game.monsters[0].mind, Mind::Hunting { last_seen });
+    assert_eq!(game.monsters[0].pos, Pos::new(2, 1), "it comes");
+    // The player ducks round the corner and walks west along the lower corridor, behind the wall.
+    let moves = [Dir::S, Dir::SW, Dir::W, Dir::W, Dir::W, Dir::W];
+    for (turn, dir) in moves.into_iter().enumerate() {
+        assert_eq!(game.act(Action::Move(dir)), Acted::Turn);
+        let g = &game.monsters[0];
+        assert!(!game.is_visible(g.pos), "the wall keeps them apart (turn {turn})");
+        assert_eq!(g.mind, Mind::Hunting { last_seen }, "it remembers where it saw the player");
+        assert_eq!(g.pos, Pos::new(3 + turn as i32, 1), "one step a turn toward the last seen cell");
+    }
+    assert_eq!(game.monsters[0].pos, last_seen);
+    game.act(Action::Move(Dir::W));
+    assert!(matches!(game.monsters[0].mind, Mind::Searching { .. }), "{:?}", game.monsters[0].mind);
+    // It looks around for a while, then gives up (unless it catches sight of the player again).
+    for _ in 0..=ai::SEARCH_TURNS {
+        game.act(Action::Wait);
+    }
+    let g = &game.monsters[0];
+    assert!(
+        g.mind == Mind::Unaware || game.is_visible(g.pos),
+        "gave up or found the player: {:?} at {}",
+        g.mind,
+        g.pos
+    );
+}
+
+/// The far end of the ray from `from` through `target`, `k` times as far.
+fn far(from: Pos, target: Pos, k: i32) -> Pos {
+    from + Pos::new((target.x - from.x) * k, (target.y - from.y) * k)
+}
+
+#[test]
+fn a_projectile_stops_at_the_first_blocker_of_its_line_or_the_first_creature_on_it() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let (mut blocked, mut hits, mut lattice) = (0, 0, 0);
+    for base in family_maps(3, 30, 20) {
+        let mut map = base;
+        // Glass stops arrows too: sprinkle some.
+        for _ in 0..6 {
+            let p = Pos::new(rng.random_range(0..30), rng.random_range(0..20));
+            if map.tile(p) == Tile::Floor {
+                map.tiles.set(p, Tile::Glass);
+            }
+        }
+        let free = standable(&map);
+        if free.len() < 10 {
+            continue;
+        }
+        let world = MissileWorld(&map);
+        for _ in 0..25 {
+            let from = free[rng.random_range(0..free.len())];
+            let target = free[rng.random_range(0..free.len())];
+            if from == target {
+                continue;
+            }
+            let range = rng.random_range(4..25u32);
+            let empty = ranged::flight(&map, from, target, range, |_| false);
+            // Independent check on the ray's lattice points (cells whose centres lie on it): the
+            // arrow reaches such a cell within range exactly when the segment to it is in line of
+            // sight (the contract's LOS, over what stops arrows).
+            let (dx, dy) = (target.x - from.x, target.y - from.y);
+            let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+            for k in 1.. {
+                let c = from + Pos::new(dx / g * k, dy / g * k);
+                if c.dist2(from) > i64::from(range) * i64::from(range) {
+                    break;
+                }
+                if world_opaque(&map, c) {
+                    continue;
+                }
+                lattice += 1;
+                assert_eq!(
+                    empty.cells().contains(&c),
+                    dda::line_of_sight(from, c, &world),
+                    "{from} -> {target}, lattice cell {c}, flight {:?}",
+                    empty.stop()
+                );
+            }
+            // The cells are the ray's walk, in order, up to where it stopped.
+            let walk: Vec<Pos> = dda::cells(from, far(from, target, 60)).skip(1).collect();
+            assert_eq!(empty.cells(), &walk[..empty.cells().len()]);
+            if let Stop::Blocked(b) = empty.stop() {
+                blocked += 1;
+                assert_eq!(walk[empty.cells().len()], b, "the blocker is the next cell of the walk");
+                assert!(world_opaque(&map, b));
+            }
+            // Put creatures on some cells of the line: it stops at the first, nowhere else.
+            let on_line: Vec<Pos> =
+                empty.cells().iter().copied().filter(|_| rng.random_range(0..6) == 0).collect();
+            let shot = ranged::flight(&map, from, target, range, |p| on_line.contains(&p));
+            match on_line.first() {
+                Some(&first) => {
+                    hits += 1;
+                    assert_eq!(shot.stop(), Stop::Hit(first));
+                    let at = empty.cells().iter().position(|&c| c == first).unwrap();
+                    assert_eq!(shot.cells(), &empty.cells()[..=at]);
+                }
+                None => assert_eq!(shot, empty),
+            }
+        }
+    }
+    assert!(
+        blocked > 50 && hits > 50 && lattice > 200,
+        "{blocked} blocked, {hits} hits, {lattice} lattice cells"
+    );
+}
+
+fn world_opaque(map: &Map, p: Pos) -> bool {
+    let t = map.tile(p);
+    t.blocks_sight() || t == Tile::Glass
+}
+
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[test]
+fn the_previewed_path_is_the_path_the_arrow_takes() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
+    let (mut equal, mut shots) = (0, 0);
+    for (n, base) in family_maps(3, 30, 20).into_iter().enumerate() {
+        let Some(map) = populate(base, &mut rng, 12, &[MonsterKind::Orc]) else { continue };
+        let mut game = GameState::new(map, n as u64).unwrap();
+        game.player.arrows = 1000;
+        game.player.max_hp = 10_000;
+        game.player.hp = 10_000;
+        let free = standable(&game.map);
+        for _ in 0..15 {
+            if game.is_over() {
+                break;
+            }
+            // Aim at a monster in view half the time, at any cell otherwise.
+            let seen = game.visible_monsters();
+            let target = if !seen.is_empty() && rng.random_range(0..2) == 0 {
+                seen[rng.random_range(0..seen.len())].pos
+            } else {
+                free[rng.random_range(0..free.len())]
+            };
+            if target == game.player.pos {
+                continue;
+            }
+            // The cells the preview shows the arrow flying through: all but the blocker it ends
+            // on, if any (drawn as a blocker, or as unknown when never seen).
+            let expected_end = ranged::preview(&game, target).stop();
+            let mut shown = targeting::path(&game, target);
+            if let Stop::Blocked(b) = expected_end {
+                let last = shown.pop().unwrap();
+                assert_eq!(last.pos, b);
+                assert!(matches!(last.kind, PathKind::Blocker | PathKind::Unknown));
+            }
+            let preview: Vec<Pos> = shown.iter().map(|c| c.pos).collect();
+            assert!(shown.iter().all(|c| c.kind != PathKind::Blocker));
+            let unseen_on_line = preview.iter().any(|&p| !game.is_visible(p) && game.monster_at(p).is_some());
+            assert_eq!(game.act(Action::Fire { target }), Acted::Turn);
+            shots += 1;
+            let report = game.last_shot.clone().unwrap();
+            if unseen_on_line {
+                // Something the player could not see was on the line: both walk the same ray,
+                // one as far as the other.
+                assert!(preview.starts_with(&report.path) || report.path.starts_with(&preview));
+                continue;
+            }
+            // The arrow flies the previewed line; only a miss takes it further along it.
+            assert!(
+                report.path.starts_with(&preview),
+                "preview {preview:?} ending {expected_end:?}, flew {report:?} from {}",
+                game.player.pos
+            );
+            if report.end == ShotEnd::from(expected_end) {
+                assert_eq!(report.path, preview);
+                equal += 1;
+            } else {
+                assert!(matches!(expected_end, Stop::Hit(_)), "only a missed creature changes the end");
+            }
+        }
+    }
+    assert!(shots > 100 && equal > 50, "{shots} shots, {equal} exactly as previewed");
+}
+
+#[test]
+fn an_archer_never_shoots_through_a_wall_or_an_ally() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let kinds = [MonsterKind::Archer, MonsterKind::Archer, MonsterKind::Goblin];
+    let (mut shots, mut held) = (0, 0);
+    for (n, base) in family_maps(3, 30, 20).into_iter().enumerate() {
+        for _ in 0..3 {
+            let Some(mut map) = populate(base.clone(), &mut rng, 30, &kinds) else { continue };
+            for _ in 0..8 {
+                let p = Pos::new(rng.random_range(0..30), rng.random_range(0..20));
+                if map.tile(p) == Tile::Floor
+                    && map.player_start != Some(p)
+                    && !map.monsters.iter().any(|m| m.pos == p)
+                {
+                    map.tiles.set(p, Tile::Glass);
+                }
+            }
+            let game = GameState::new(map, n as u64).unwrap();
+            let player = game.player.pos;
+            for (i, m) in game.monsters.iter().enumerate() {
+                if m.kind != MonsterKind::Archer {
+                    continue;
+                }
+                let decision = ai::decide(&game, i, &OnceCell::new());
+                // Independently: the segment is clear of everything that stops arrows (the
+                // contract's LOS) and no other creature stands on a cell it crosses.
+                let walls_clear = dda::line_of_sight(m.pos, player, &MissileWorld(&game.map));
+                let between: Vec<Pos> = dda::cells(m.pos, player).collect();
+                let ally = between[1..between.len() - 1].iter().any(|&c| game.monster_at(c).is_some());
+                if decision.action == MonsterAction::Shoot {
+                    shots += 1;
+                    assert!(walls_clear, "archer at {} shot through a wall at {player}", m.pos);
+                    assert!(!ally, "archer at {} shot through an ally at {player}", m.pos);
+                } else if sees_player(&game, m.pos) && (ally || !walls_clear) {
+                    held += 1;
+                }
+            }
+        }
+    }
+    assert!(shots > 30 && held > 10, "{shots} shots, {held} held back");
+}
+
+#[test]
+fn an_archer_behind_an_ally_does_not_shoot_and_keeps_its_distance() {
+    let map = art(&["############", "#@....g.a..#", "############"]);
+    let mut game = GameState::new(map, 1).unwrap();
+    assert!(sees_player(&game, Pos::new(8, 1)), "it sees past the goblin");
+    assert_ne!(ai::decide(&game, 1, &OnceCell::new()).action, MonsterAction::Shoot);
+    // With the goblin gone, it shoots.
+    game.monsters.remove(0);
+    assert_eq!(ai::decide(&game, 0, &OnceCell::new()).action, MonsterAction::Shoot);
+    // Too close, it backs away.
+    game.monsters[0].pos = Pos::new(3, 1);
+    assert_eq!(ai::decide(&game, 0, &OnceCell::new()).action, MonsterAction::Step(Pos::new(4, 1)));
+}
+
+#[test]
+fn arrows_are_conserved() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+    let (mut broke, mut picked) = (0u32, 0u32);
+    for (n, base) in family_maps(2, 30, 20).into_iter().enumerate() {
+        let Some(mut map) = populate(base, &mut rng, 8, &MonsterKind::ALL) else { continue };
+        for p in standable(&map).into_iter().step_by(23) {
+            map.items.push(sightline::map::ItemSpawn { pos: p, kind: sightline::map::ItemKind::Arrows });
+        }
+        let mut game = GameState::new(map, n as u64).unwrap();
+        game.player.max_hp = 10_000;
+        game.player.hp = 10_000;
+        let total = game.arrows_total();
+        let free = standable(&game.map);
+        for _ in 0..120 {
+            let before = game.player.arrows;
+            let action = match rng.random_range(0..4) {
+                0 | 1 => Action::Fire { target: free[rng.random_range(0..free.len())] },
+                2 => Action::PickUp,
+                _ => Action::Move(Dir::ALL[rng.random_range(0..8)]),
+            };
+            game.act(action);
+            if action == Action::PickUp && game.player.arrows > before {
+                picked += 1;
+            }
+            assert_eq!(game.arrows_total(), total, "after {action:?} on map {n}");
+        }
+        broke += game.arrows_broken;
+    }
+    assert!(broke > 5 && picked > 5, "{broke} broken, {picked} pick-ups of arrows");
+}
+
+#[test]
+fn a_missed_arrow_flies_on_and_lands_before_the_wall() {
+    let map = art(&["##########", "#@.r.....#", "##########"]);
+    // Find a seed whose first roll misses the rat: the arrow then flies on to the east wall.
+    let (game, report) = (0..200)
+        .find_map(|seed| {
+            let mut game = GameState::new(map.clone(), seed).unwrap();
+            game.act(Action::Fire { target: Pos::new(3, 1) });
+            let report = game.last_shot.clone().unwrap();
+            matches!(report.end, ShotEnd::Blocked(_)).then_some((game, report))
+        })
+        .expect("some seed misses");
+    assert_eq!(report.end, ShotEnd::Blocked(Pos::new(9, 1)));
+    assert_eq!(report.path, (2..=8).map(|x| Pos::new(x, 1)).collect::<Vec<_>>());
+    assert!(game.log.messages().iter().any(|m| m.text == "Your arrow misses the rat."));
+    if !report.broke {
+        assert_eq!(report.rest, Pos::new(8, 1));
+        assert!(game.items.iter().any(|i| i.pos == Pos::new(8, 1)));
+    }
+}
+
+#[test]
+fn a_goblin_opens_the_door_shut_in_its_face_and_a_rat_cannot() {
+    for (glyph, opens) in [('g', true), ('r', false)] {
+        let row = format!("#@.'....{glyph}#");
+        let map = art(&["##########", &row, "##########"]);
+        let mut game = GameState::new(map, 4).unwrap();
+        let door = Pos::new(3, 1);
+        game.act(Action::Move(Dir::E));
+        assert_eq!(game.monsters[0].mind, Mind::Hunting { last_seen: Pos::new(2, 1) }, "{glyph}");
+        assert_eq!(game.act(Action::Close(Dir::E)), Acted::Turn);
+        assert!(game.visible_monsters().is_empty());
+        for _ in 0..6 {
+            game.act(Action::Wait);
+        }
+        let m = &game.monsters[0];
+        if opens {
+            assert_eq!(game.map.tile(door), Tile::DoorOpen, "the goblin opened it");
+            assert!(game.log.messages().iter().any(|l| l.text == "The goblin opens a door."));
+            assert!(m.pos.x <= 3, "and came through: {}", m.pos);
+        } else {
+            assert_eq!(game.map.tile(door), Tile::DoorClosed, "a rat cannot open doors");
+            assert!(m.pos.x > 3, "it stays on its side: {}", m.pos);
+            assert!(matches!(m.mind, Mind::Searching { .. } | Mind::Unaware), "{:?}", m.mind);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Targeting (`f`) and monsters coming into view, drawn on ratatui's `TestBackend`: snapshots of
+//! the screens, and the styles of the previewed path, cell by cell, in colour and without.
+
+#[path = "game_maps/art.rs"]
+mod art;
+
+use art::art;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+use sightline::Pos;
+use sightline::game::{Action, Dir, GameState};
+use sightline::ui::app::Command;
+use sightline::ui::render::{self, map::camera};
+use sightline::ui::targeting::{self, PathKind};
+use sightline::ui::{App, Mode, Theme};
+
+const W: u16 = 80;
+const H: u16 = 24;
+
+/// A hall: the player west, a goblin in line, an archer right behind it, a pillar north east;
+/// the sight radius is 9, so the hall's far east end is dark.
+const HALL: &[&str] = &[
+    "##########################",
+    "#........#...............#",
+    "#.@....g...a.............#",
+    "#........................#",
+    "##########################",
+];
+
+fn hall(theme: Theme) -> App {
+    let mut map = art(HALL);
+    map.meta.name = "Target Hall".into();
+    map.meta.sight_radius = Some(9);
+    App::new(GameState::new(map, 8).unwrap(), theme)
+}
+
+fn draw(app: &App) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(W, H)).unwrap();
+    terminal.draw(|f| render::draw(f, app)).unwrap();
+    terminal
+}
+
+fn text(terminal: &Terminal<TestBackend>) -> String {
+    let buf = terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The screen cell of map cell `p` while the view follows `focus`.
+fn screen_of(app: &App, focus: Pos, p: Pos) -> (u16, u16) {
+    let view_w = W - render::PANEL_WIDTH - 2;
+    let view_h = H - render::LOG_HEIGHT - 2;
+    let tl = camera(app.game.map.width(), app.game.map.height(), view_w, view_h, focus);
+    ((p.x - tl.x + 1) as u16, (p.y - tl.y + 1) as u16)
+}
+
+fn cursor(app: &App) -> Pos {
+    match app.mode {
+        Mode::Target { cursor } => cursor,
+        ref m => panic!("not aiming: {m:?}"),
+    }
+}
+
+/// Every cell of the previewed path is drawn in its kind's style, whatever was drawn there.
+fn assert_path_styles(app: &App) -> Vec<PathKind> {
+    let at = cursor(app);
+    let path = targeting::path(&app.game, at);
+    let terminal = draw(app);
+    let buf = terminal.backend().buffer();
+    for step in &path {
+        let (x, y) = screen_of(app, at, step.pos);
+        let (want, got) = (app.theme.path(step.kind), buf[(x, y)].style());
+        let colour = |c: Option<Color>| c.unwrap_or(Color::Reset);
+        assert_eq!(
+            (colour(got.fg), colour(got.bg), got.add_modifier),
+            (colour(want.fg), colour(want.bg), want.add_modifier),
+            "{:?} at {}",
+            step.kind,
+            step.pos
+        );
+    }
+    path.iter().map(|s| s.kind).collect()
+}
+
+#[test]
+fn targeting_starts_on_the_nearest_monster_and_tab_cycles_by_distance() {
+    let mut app = hall(Theme::colour());
+    let goblin = Pos::new(7, 2);
+    let archer = Pos::new(11, 2);
+    assert!(app.game.is_visible(archer), "the archer is in view");
+    app.handle(Command::Fire);
+    assert_eq!(cursor(&app), goblin, "the nearest first");
+    app.handle(Command::NextTarget);
+    assert_eq!(cursor(&app), archer);
+    app.handle(Command::NextTarget);
+    assert_eq!(cursor(&app), goblin, "wraps round");
+    app.handle(Command::PrevTarget);
+    assert_eq!(cursor(&app), archer);
+    app.handle(Command::Back);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.game.turn, 0, "cancelling takes no turn");
+}
+
+#[test]
+fn targeting_the_archer_behind_the_goblin() {
+    let mut app = hall(Theme::colour());
+    app.handle(Command::Fire);
+    app.handle(Command::NextTarget);
+    let kinds = assert_path_styles(&app);
+    // In line behind the goblin: the arrow will stop at the goblin, and the panel says so.
+    assert_eq!(kinds, [vec![PathKind::Clear; 4], vec![PathKind::Monster]].concat());
+    let screen = text(&draw(&app));
+    assert!(screen.contains("Will hit the goblin first"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn targeting_into_the_dark_and_at_a_wall() {
+    for theme in [Theme::colour(), Theme::monochrome()] {
+        let mut app = hall(theme);
+        // Without the goblin, which stands on every shallow line east.
+        app.game.monsters.remove(0);
+        app.handle(Command::Fire);
+        assert_eq!(cursor(&app), Pos::new(11, 2), "on the archer");
+        app.handle(Command::Move(Dir::W));
+        app.handle(Command::Move(Dir::W));
+        app.handle(Command::Move(Dir::W));
+        app.handle(Command::Move(Dir::W));
+        // Free cursor: from (7,2) up onto the top row and onto the pillar, in view: the
+        // path ends on it, a blocker.
+        app.handle(Command::Move(Dir::NE));
+        app.handle(Command::Move(Dir::E));
+        assert_eq!(cursor(&app), Pos::new(9, 1));
+        let kinds = assert_path_styles(&app);
+        assert_eq!(kinds.last(), Some(&PathKind::Blocker));
+        assert!(kinds[..kinds.len() - 1].iter().all(|&k| k == PathKind::Clear), "{kinds:?}");
+        if app.theme.monochrome {
+            let screen = text(&draw(&app));
+            assert!(screen.contains("Will strike a wall at 9,1"), "{screen}");
+            insta::assert_snapshot!("targeting_a_wall_without_colour", screen);
+        }
+        // Down to the bottom row, just past the sight radius: the path runs on into the dark.
+        for dir in [Dir::SE, Dir::SE, Dir::E] {
+            app.handle(Command::Move(dir));
+        }
+        assert_eq!(cursor(&app), Pos::new(12, 3));
+        assert!(!app.game.is_visible(Pos::new(12, 3)));
+        let kinds = assert_path_styles(&app);
+        assert!(kinds.contains(&PathKind::Clear) && kinds.contains(&PathKind::Unknown), "{kinds:?}");
+        assert!(!kinds.contains(&PathKind::Monster) && !kinds.contains(&PathKind::Blocker));
+    }
+}
+
+#[test]
+fn the_four_path_styles_differ_with_and_without_colour() {
+    for theme in [Theme::colour(), Theme::monochrome()] {
+        let kinds = [PathKind::Clear, PathKind::Unknown, PathKind::Monster, PathKind::Blocker];
+        for (i, a) in kinds.iter().enumerate() {
+            for b in &kinds[i + 1..] {
+                let (sa, sb) = (theme.path(*a), theme.path(*b));
+                assert_ne!(sa.add_modifier, sb.add_modifier, "{a:?} and {b:?} differ in modifiers alone");
+                assert!(!sa.add_modifier.contains(ratatui::style::Modifier::DIM), "dim means remembered");
+            }
+        }
+    }
+}
+
+#[test]
+fn enter_fires_along_the_preview_and_the_log_reports_it() {
+    let mut app = hall(Theme::colour());
+    app.handle(Command::Fire);
+    let preview: Vec<Pos> = targeting::path(&app.game, cursor(&app)).iter().map(|c| c.pos).collect();
+    let arrows = app.game.player.arrows;
+    app.handle(Command::Confirm);
+    assert_eq!(app.mode, Mode::Normal);
+    assert_eq!(app.game.turn, 1);
+    assert_eq!(app.game.player.arrows, arrows - 1);
+    let shot = app.game.last_shot.clone().unwrap();
+    assert!(shot.path.starts_with(&preview));
+    let last = &app.game.log.messages().iter().rev().find(|m| m.text.starts_with("Your arrow")).unwrap().text;
+    assert!(last.contains("goblin"), "{last}");
+    // The next aim starts on the same goblin, if it lives, even with the archer nearer.
+    if app.game.monsters.iter().any(|m| m.kind == sightline::map::MonsterKind::Goblin) {
+        app.game.monsters.iter_mut().find(|m| m.kind == sightline::map::MonsterKind::Archer).unwrap().pos =
+            Pos::new(4, 3);
+        app.game.act(Action::Wait);
+        app.handle(Command::Fire);
+        let goblin =
+            app.game.monsters.iter().find(|m| m.kind == sightline::map::MonsterKind::Goblin).unwrap();
+        assert_eq!(cursor(&app), goblin.pos, "the last target again");
+    }
+}
+
+#[test]
+fn a_monster_comes_into_view() {
+    // A goblin waits round the corner of an L-shaped hall; two steps south bring it into view.
+    let mut map =
+        art(&["##############", "#@....########", "#.....########", "#...........g#", "##############"]);
+    map.meta.name = "Corner".into();
+    map.meta.sight_radius = Some(12);
+    let mut app = App::new(GameState::new(map, 2).unwrap(), Theme::colour());
+    assert!(app.game.visible_monsters().is_empty());
+    assert!(!text(&draw(&app)).contains("goblin"));
+    app.handle(Command::Move(Dir::S));
+    assert!(app.game.visible_monsters().is_empty(), "the wall's corner still hides it");
+    app.handle(Command::Move(Dir::S));
+    assert_eq!(app.game.visible_monsters().len(), 1, "the goblin is in view");
+    let screen = text(&draw(&app));
+    assert!(screen.contains("You see a goblin."), "{screen}");
+    insta::assert_snapshot!(screen);
+}
