@@ -358,18 +358,42 @@ impl Quadrant {
             let (a, mut b) = s.prev_runs[0];
             let mut lit_from: Option<i32> = None;
             let mut left = Light::DARK;
+            // the cells of the row above from i to here all pass their whole square
+            let mut whole_to = -1;
             let mut i = a;
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
-                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
-                    // the common case, inline: both inputs whole, so this square is whole
+                let whole = if up == Light::FULL && (left == Light::FULL || i == 0) {
+                    // The common case: both inputs whole, so this square is whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque(world, p) {
-                        self.cell(i, j, left, up, world, out, s, obs)
-                    } else {
+                        false
+                    } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
-                        Light::FULL
+                        true
+                    } else {
+                        // And so is every floor after it under whole squares: mark the run in
+                        // one go and leave `i` on its last cell for the bookkeeping below. (Off
+                        // the axis, no other quadrant visits these cells, and they are inside
+                        // the area.)
+                        if i > whole_to {
+                            whole_to = i + 1;
+                            let end = b.min(ilim);
+                            while whole_to < end && s.prev[whole_to as usize + 1] == Light::FULL {
+                                whole_to += 1;
+                            }
+                        }
+                        let n = world.transparent_run(p, self.sx, (whole_to - i + 1) as usize).max(1);
+                        out.mark_new_run(p, self.sx, n);
+                        let last = i + n as i32 - 1;
+                        for k in i..=last {
+                            obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
+                        }
+                        s.cur[i as usize..last as usize].fill(Light::FULL);
+                        lit_from.get_or_insert(i);
+                        i = last;
+                        true
                     }
                 } else if up == Light::DARK && left == Light::DARK {
                     // culled: no light to the next run of the row above
@@ -386,8 +410,9 @@ impl Quadrant {
                         None => break,
                     }
                 } else {
-                    self.cell(i, j, left, up, world, out, s, obs)
+                    false
                 };
+                let light = if whole { Light::FULL } else { self.cell(i, j, left, up, world, out, s, obs) };
                 s.cur[i as usize] = light;
                 if light == Light::DARK {
                     if let Some(from) = lit_from.take() {
