@@ -373,26 +373,8 @@ impl Quadrant {
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         true
                     } else {
-                        // And so is every floor after it under whole squares: mark the run in
-                        // one go and leave `i` on its last cell for the bookkeeping below. (Off
-                        // the axis, no other quadrant visits these cells, and they are inside
-                        // the area.)
-                        if i > whole_to {
-                            whole_to = i + 1;
-                            let end = b.min(ilim);
-                            while whole_to < end && s.prev[whole_to as usize + 1] == Light::FULL {
-                                whole_to += 1;
-                            }
-                        }
-                        let n = world.transparent_run(p, self.sx, (whole_to - i + 1) as usize).max(1);
-                        out.mark_new_run(p, self.sx, n);
-                        let last = i + n as i32 - 1;
-                        for k in i..=last {
-                            obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
-                        }
-                        s.cur[i as usize..last as usize].fill(Light::FULL);
                         lit_from.get_or_insert(i);
-                        i = last;
+                        i = self.whole_run(i, j, b.min(ilim), &mut whole_to, world, out, s, obs);
                         true
                     }
                 } else if up == Light::DARK && left == Light::DARK {
@@ -436,6 +418,42 @@ impl Quadrant {
                 break;
             }
         }
+    }
+
+    /// Marks the run of whole floors of row `j` that starts at floor `i` (both of whose inputs
+    /// pass their whole squares, and so does the cell above its successor): every floor after it
+    /// under whole squares is whole too. Returns the run's last cell. `whole_to` caches how far
+    /// the row above stays whole from `i` on (up to `end`), so a row is scanned once. Off the
+    /// axis, no other quadrant visits these cells, and they are inside the area.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn whole_run<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        end: i32,
+        whole_to: &mut i32,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> i32 {
+        if i > *whole_to {
+            let mut to = i + 1;
+            while to < end && s.prev[to as usize + 1] == Light::FULL {
+                to += 1;
+            }
+            *whole_to = to;
+        }
+        let p = self.at(i, j);
+        let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
+        out.mark_new_run(p, self.sx, n);
+        let last = i + n as i32 - 1;
+        for k in i..=last {
+            obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
+        }
+        s.cur[i as usize..last as usize].fill(Light::FULL);
+        last
     }
 
     /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
