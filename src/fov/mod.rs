@@ -221,6 +221,24 @@ impl Fov {
         }
     }
 
+    /// Marks the `n` cells from `p` stepping `dx` (`1` or `-1`) along its row, all inside the
+    /// area and none marked yet: the multicast's runs of fully lit floor.
+    #[inline]
+    pub(crate) fn mark_new_run(&mut self, p: Pos, dx: i32, n: usize) {
+        let first = p.y as usize * self.width + p.x as usize;
+        let span = if dx > 0 { first..first + n } else { first + 1 - n..first + 1 };
+        debug_assert!(
+            p.x >= 0
+                && p.y >= 0
+                && (p.y as usize) < self.height
+                && span.end <= first - p.x as usize + self.width
+        );
+        let cells = &mut self.visible[span];
+        debug_assert!(cells.iter().all(|&v| !v));
+        cells.fill(true);
+        self.lit.extend((0..n as i32).map(|k| Pos::new(p.x + dx * k, p.y)));
+    }
+
     /// Whether `p` is visible (never, outside the area).
     #[inline]
     pub fn is_visible(&self, p: Pos) -> bool {

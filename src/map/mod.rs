@@ -180,4 +180,34 @@ impl Opacity for Map {
     fn is_opaque(&self, p: Pos) -> bool {
         self.blocks_sight(p)
     }
+
+    #[inline]
+    fn transparent_run(&self, p: Pos, dx: i32, max: usize) -> usize {
+        match usize::try_from(p.y) {
+            Ok(y) if y < self.height() => {
+                crate::geometry::run_in_row(self.tiles.row(y), p.x, dx, max, |t| !t.blocks_sight())
+            }
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transparent_runs_see_through_glass_and_stop_at_doors_and_walls() {
+        // row 0: . ~ + # .   (floor, glass, closed door, wall, floor)
+        let mut map = Map::open(5, 1);
+        map.tiles.set(Pos::new(1, 0), Tile::Glass);
+        map.tiles.set(Pos::new(2, 0), Tile::DoorClosed);
+        map.tiles.set(Pos::new(3, 0), Tile::Wall);
+        assert_eq!(map.transparent_run(Pos::new(0, 0), 1, 9), 2);
+        assert_eq!(map.transparent_run(Pos::new(1, 0), -1, 9), 2);
+        assert_eq!(map.transparent_run(Pos::new(4, 0), -1, 9), 1);
+        assert_eq!(map.transparent_run(Pos::new(4, 0), 1, 9), 1);
+        assert_eq!(map.transparent_run(Pos::new(0, 0), 1, 1), 1);
+        assert_eq!(map.transparent_run(Pos::new(0, 1), 1, 9), 0);
+    }
 }

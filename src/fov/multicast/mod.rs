@@ -358,18 +358,24 @@ impl Quadrant {
             let (a, mut b) = s.prev_runs[0];
             let mut lit_from: Option<i32> = None;
             let mut left = Light::DARK;
+            // the cells of the row above from i to here all pass their whole square
+            let mut whole_to = -1;
             let mut i = a;
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
-                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
-                    // the common case, inline: both inputs whole, so this square is whole
+                let whole = if up == Light::FULL && (left == Light::FULL || i == 0) {
+                    // The common case: both inputs whole, so this square is whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque(world, p) {
-                        self.cell(i, j, left, up, world, out, s, obs)
-                    } else {
+                        false
+                    } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
-                        Light::FULL
+                        true
+                    } else {
+                        lit_from.get_or_insert(i);
+                        i = self.whole_run(i, j, b.min(ilim), &mut whole_to, world, out, s, obs);
+                        true
                     }
                 } else if up == Light::DARK && left == Light::DARK {
                     // culled: no light to the next run of the row above
@@ -386,8 +392,9 @@ impl Quadrant {
                         None => break,
                     }
                 } else {
-                    self.cell(i, j, left, up, world, out, s, obs)
+                    false
                 };
+                let light = if whole { Light::FULL } else { self.cell(i, j, left, up, world, out, s, obs) };
                 s.cur[i as usize] = light;
                 if light == Light::DARK {
                     if let Some(from) = lit_from.take() {
@@ -411,6 +418,42 @@ impl Quadrant {
                 break;
             }
         }
+    }
+
+    /// Marks the run of whole floors of row `j` that starts at floor `i` (both of whose inputs
+    /// pass their whole squares, and so does the cell above its successor): every floor after it
+    /// under whole squares is whole too. Returns the run's last cell. `whole_to` caches how far
+    /// the row above stays whole from `i` on (up to `end`), so a row is scanned once. Off the
+    /// axis, no other quadrant visits these cells, and they are inside the area.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn whole_run<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        end: i32,
+        whole_to: &mut i32,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> i32 {
+        if i > *whole_to {
+            let mut to = i + 1;
+            while to < end && s.prev[to as usize + 1] == Light::FULL {
+                to += 1;
+            }
+            *whole_to = to;
+        }
+        let p = self.at(i, j);
+        let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
+        out.mark_new_run(p, self.sx, n);
+        let last = i + n as i32 - 1;
+        for k in i..=last {
+            obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
+        }
+        s.cur[i as usize..last as usize].fill(Light::FULL);
+        last
     }
 
     /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
