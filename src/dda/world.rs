@@ -68,6 +68,7 @@ pub enum TraverseError {
 /// assert_eq!(traverse((0.0, f64::NAN), (1.0, 1.0), 1.0, 1.0).err(), Some(TraverseError::NonFinitePoint));
 /// # Ok::<(), TraverseError>(())
 /// ```
+#[inline]
 pub fn traverse(
     start: (f64, f64),
     end: (f64, f64),
