@@ -149,7 +149,8 @@ fn rejection(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Tr
 /// is rounded once, exactly.
 #[inline(always)]
 fn fixed_point_error(x: &Axis, y: &Axis) -> (i64, i64, i64) {
-    let fastest = x.speed.max(y.speed);
+    // (The speeds are never NaN: no need for `f64::max`'s NaN handling.)
+    let fastest = if x.speed > y.speed { x.speed } else { y.speed };
     if fastest == 0.0 {
         return (0, 0, 0);
     }
@@ -173,17 +174,17 @@ fn fixed_point_error(x: &Axis, y: &Axis) -> (i64, i64, i64) {
             return (sx, sy, product(ix, sy) - product(iy, sx));
         }
     }
-    general_fixed_point_error(x, y)
+    general_fixed_point_error(x.first, x.speed, y.first, y.speed)
 }
 
 /// [`fixed_point_error`] for any speeds and offsets (subnormal speeds, offsets with bits below
 /// 2^-62), in 128-bit integers.
 #[cold]
 #[inline(never)]
-fn general_fixed_point_error(x: &Axis, y: &Axis) -> (i64, i64, i64) {
-    let scale = pow2_exponent_to(x.speed.max(y.speed), 60);
-    let (sx, sy) = (fixed(x.speed, scale), fixed(y.speed, scale));
-    (sx as i64, sy as i64, mul_frac(x.first, sy) as i64 - mul_frac(y.first, sx) as i64)
+fn general_fixed_point_error(first_x: f64, speed_x: f64, first_y: f64, speed_y: f64) -> (i64, i64, i64) {
+    let scale = pow2_exponent_to(speed_x.max(speed_y), 60);
+    let (sx, sy) = (fixed(speed_x, scale), fixed(speed_y, scale));
+    (sx as i64, sy as i64, mul_frac(first_x, sy) as i64 - mul_frac(first_y, sx) as i64)
 }
 
 /// The binary exponent `e` of `m > 0`: `2^e <= m < 2^(e+1)`.
@@ -437,7 +438,7 @@ mod tests {
                         let (x, y) = (axis(fx, vx), axis(fy, vy));
                         assert_eq!(
                             fixed_point_error(&x, &y),
-                            general_fixed_point_error(&x, &y),
+                            general_fixed_point_error(fx, vx, fy, vy),
                             "{fx} {fy} {vx} {vy}"
                         );
                     }
