@@ -19,9 +19,12 @@ pub(super) struct Walk {
     inc_x: i64,
     /// `2|dx|`: subtracted from `err` on a y step.
     inc_y: i64,
+    /// `2|dy| − 2|dx|`: added to `err` on a diagonal step (an exact corner).
+    inc_xy: i64,
 }
 
 impl Walk {
+    #[inline]
     pub(super) fn new(from: Pos, toward: Pos) -> Walk {
         let dx = i64::from(toward.x) - i64::from(from.x);
         let dy = i64::from(toward.y) - i64::from(from.y);
@@ -32,6 +35,7 @@ impl Walk {
             err: ny - nx,
             inc_x: 2 * ny,
             inc_y: 2 * nx,
+            inc_xy: 2 * ny - 2 * nx,
         }
     }
 
@@ -46,14 +50,15 @@ impl Walk {
     /// go that far (the ray) check first.
     #[inline(always)]
     pub(super) fn advance(&mut self) {
-        let (mx, my) = self.next_step();
-        // Branch-free: a step of 0 or ±1 on each axis. The three possible next error terms are
+        // Branch-free, and every select reads the sign of the same error term: each coordinate
+        // either takes its step or keeps its value, and the three possible next error terms are
         // computed side by side and one is selected, so the error term's own dependency chain
         // is a compare and two selects per cell.
-        self.cur.x = self.cur.x.wrapping_add(self.step.x & -(mx as i32));
-        self.cur.y = self.cur.y.wrapping_add(self.step.y & -(my as i32));
         let e = self.err;
-        let (after_x, after_y, after_both) = (e + self.inc_x, e - self.inc_y, e + self.inc_x - self.inc_y);
+        let (x, y) = (self.cur.x, self.cur.y);
+        self.cur.x = select_unpredictable(e <= 0, x.wrapping_add(self.step.x), x);
+        self.cur.y = select_unpredictable(e >= 0, y.wrapping_add(self.step.y), y);
+        let (after_x, after_y, after_both) = (e + self.inc_x, e - self.inc_y, e + self.inc_xy);
         self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_both));
     }
 
@@ -107,6 +112,7 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
 /// back.reverse();
 /// assert_eq!(back, walk);
 /// ```
+#[inline]
 pub fn cells(from: Pos, to: Pos) -> Cells {
     Cells { walk: Walk::new(from, to), from, to, done: false }
 }

@@ -29,15 +29,19 @@
 //! exact floor), so the walk always ends in the end point's cell however long the segment is:
 //! there is no accumulated position to drift. Which axis steps next is decided, like in
 //! [`super::cells`], by an integer error term: the difference of the parameters of the next two
-//! boundary crossings, scaled to 64-bit fixed point once from the inputs (the larger of the two
-//! per-axis speeds gets 61 significant bits; its products with the start's offsets inside its
-//! cell are rounded once, exactly) and then updated by exact integer additions. Ties (exact
-//! corners) are therefore detected exactly whenever the segment's extents in cells and the
-//! start's offsets are exact in `f64` and their significant bits fit that fixed point, as with
-//! integer or dyadic coordinates and power-of-two cell sizes. Otherwise the rounding of the
-//! scaled speeds (2⁻⁶¹ relative) leaves a crossing order uncertain only where two crossings `k`
-//! cells from the start are closer than about `k · 2⁻⁶⁰` (relative): such a pair may be walked
-//! as a corner or in the other order, never through a cell farther away.
+//! boundary crossings, scaled to 64-bit fixed point once from the inputs and then updated by
+//! exact integer additions. The per-axis speeds are the extents of the segment in cells, the
+//! differences of the end points' quotients `x₁/w − x₀/w` (each quotient correctly rounded);
+//! the larger speed gets 61 significant bits, and its products with the start's offsets inside
+//! its cell are rounded once, exactly. Ties (exact corners) are therefore detected exactly
+//! whenever those quotients, their differences and the start's offsets are exact in `f64` and
+//! their significant bits fit that fixed point, as with integer or dyadic coordinates and
+//! power-of-two cell sizes. Otherwise the rounding of the quotients (2⁻⁵³ relative) and of the
+//! scaled speeds (2⁻⁶¹ relative) leaves a crossing order uncertain only where two crossings are
+//! that close: such a pair may be walked as a corner or in the other order, never through a
+//! cell farther away, and never past the end point's cell.
+
+use std::hint::select_unpredictable;
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,41 +72,119 @@ pub enum TraverseError {
 /// assert_eq!(traverse((0.0, f64::NAN), (1.0, 1.0), 1.0, 1.0).err(), Some(TraverseError::NonFinitePoint));
 /// # Ok::<(), TraverseError>(())
 /// ```
+#[inline]
 pub fn traverse(
     start: (f64, f64),
     end: (f64, f64),
     cell_w: f64,
     cell_h: f64,
 ) -> Result<Traversal, TraverseError> {
-    if ![start.0, start.1, end.0, end.1].iter().all(|v| v.is_finite()) {
-        return Err(TraverseError::NonFinitePoint);
+    let size_ok = |s: f64| s > 0.0 && s < f64::INFINITY;
+    let (x0, x1) = (quotient(start.0, cell_w), quotient(end.0, cell_w));
+    let (y0, y1) = (quotient(start.1, cell_h), quotient(end.1, cell_h));
+    // One test for the common case: a NaN or infinite coordinate makes its quotient NaN or
+    // infinite, which fails the range test too. Which error it is, is sorted out off the hot
+    // path.
+    let in_range = |r: f64| r.abs() < MAX_INDEX;
+    if !(size_ok(cell_w) && size_ok(cell_h) && in_range(x0) && in_range(x1) && in_range(y0) && in_range(y1)) {
+        return Err(rejection(start, end, cell_w, cell_h));
     }
-    if !(cell_w.is_finite() && cell_h.is_finite() && cell_w > 0.0 && cell_h > 0.0) {
-        return Err(TraverseError::BadCellSize);
-    }
-    let x = Axis::new(start.0, end.0, cell_w)?;
-    let y = Axis::new(start.1, end.1, cell_h)?;
+    let x = Axis::new(start.0, end.0, x0, x1, cell_w);
+    let y = Axis::new(start.1, end.1, y0, y1, cell_h);
     // t_x < t_y  ⇔  first_x / speed_x < first_y / speed_y  ⇔  first_x·speed_y − first_y·speed_x < 0.
     // Speeds scaled by a common power of two into fixed point; the error term then moves by
-    // +speed_y on an x step and −speed_x on a y step, exactly.
-    let scale = pow2_exponent_to(x.speed.max(y.speed), 60);
-    let (sx, sy) = (fixed(x.speed, scale), fixed(y.speed, scale));
-    // Every term is below 2^61, so the error term stays well inside an i64.
-    let err = mul_frac(x.first, sy) as i64 - mul_frac(y.first, sx) as i64;
+    // +speed_y on an x step and −speed_x on a y step, exactly. Every term is below 2^61, so the
+    // error term stays well inside an i64.
+    let (sx, sy, err) = fixed_point_error(&x, &y);
+    let x_tie = i64::from(!x.late || y.late);
+    let y_tie = i64::from(!y.late || x.late);
     Ok(Traversal {
         x: x.cell,
         y: y.cell,
+        end_x: x.end,
+        end_y: y.end,
         step_x: x.step,
         step_y: y.step,
-        left_x: x.left,
-        left_y: y.left,
         err,
-        inc_x: sy as i64,
-        inc_y: sx as i64,
-        x_tie: i64::from(!x.late || y.late),
-        y_tie: i64::from(!y.late || x.late),
+        inc_x: sy,
+        inc_y: -sx,
+        tie_x: x.step * x_tie,
+        tie_y: y.step * y_tie,
+        inc_tie: sy * x_tie - sx * y_tie,
         done: false,
     })
+}
+
+/// `v / size`, correctly rounded. A power-of-two size has an exact reciprocal, and multiplying
+/// by it rounds to the same value as dividing (both round the same real number), without the
+/// cost of a division.
+#[inline(always)]
+fn quotient(v: f64, size: f64) -> f64 {
+    const FRACTION: u64 = (1 << 52) - 1;
+    let bits = size.to_bits();
+    // A positive normal power of two whose reciprocal is normal too: biased exponent 1..=2045.
+    if bits & FRACTION == 0 && (bits >> 52).wrapping_sub(1) < 2045 {
+        v * f64::from_bits((2046 << 52) - bits)
+    } else {
+        v / size
+    }
+}
+
+/// Why [`traverse`] refused its inputs, checked in the documented order.
+#[cold]
+#[inline(never)]
+fn rejection(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> TraverseError {
+    if ![start.0, start.1, end.0, end.1].iter().all(|v| v.is_finite()) {
+        TraverseError::NonFinitePoint
+    } else if !(cell_w.is_finite() && cell_h.is_finite() && cell_w > 0.0 && cell_h > 0.0) {
+        TraverseError::BadCellSize
+    } else {
+        TraverseError::OutOfRange
+    }
+}
+
+/// The fixed-point speeds `(S_x, S_y)` and the first error term `round(first_x·S_y) −
+/// round(first_y·S_x)`: the faster axis's speed is scaled by a power of two into `[2^60, 2^61)`,
+/// the other by the same power and rounded to an integer, and each product with a start offset
+/// is rounded once, exactly.
+#[inline(always)]
+fn fixed_point_error(x: &Axis, y: &Axis) -> (i64, i64, i64) {
+    // (The speeds are never NaN: no need for `f64::max`'s NaN handling.)
+    let fastest = if x.speed > y.speed { x.speed } else { y.speed };
+    if fastest == 0.0 {
+        return (0, 0, 0);
+    }
+    // The common case in f64: scaling by a normal power of two is exact, an offset times 2^62
+    // is exact and is an integer when the offset's last bit is at least 2^-62, and then one
+    // 64×64-bit product and a constant shift round the product exactly.
+    let top = (fastest.to_bits() >> 52) as i64; // biased exponent; the speeds are >= 0
+    let scale_bits = 2106 - top; // 2^(60 − (top − 1023)), biased
+    if (1..=2046).contains(&scale_bits) {
+        let scale = f64::from_bits((scale_bits as u64) << 52);
+        let round = |v: f64| {
+            let t = v as i64; // v < 2^61
+            t + i64::from(v - t as f64 >= 0.5)
+        };
+        let (sx, sy) = (round(x.speed * scale), round(y.speed * scale));
+        const TWO_62: f64 = 4_611_686_018_427_387_904.0;
+        let (fx, fy) = (x.first * TWO_62, y.first * TWO_62);
+        let (ix, iy) = (fx as i64, fy as i64);
+        if ix as f64 == fx && iy as f64 == fy {
+            let product = |f: i64, s: i64| ((f as u128 * s as u128 + (1 << 61)) >> 62) as i64;
+            return (sx, sy, product(ix, sy) - product(iy, sx));
+        }
+    }
+    general_fixed_point_error(x.first, x.speed, y.first, y.speed)
+}
+
+/// [`fixed_point_error`] for any speeds and offsets (subnormal speeds, offsets with bits below
+/// 2^-62), in 128-bit integers.
+#[cold]
+#[inline(never)]
+fn general_fixed_point_error(first_x: f64, speed_x: f64, first_y: f64, speed_y: f64) -> (i64, i64, i64) {
+    let scale = pow2_exponent_to(speed_x.max(speed_y), 60);
+    let (sx, sy) = (fixed(speed_x, scale), fixed(speed_y, scale));
+    (sx as i64, sy as i64, mul_frac(first_x, sy) as i64 - mul_frac(first_y, sx) as i64)
 }
 
 /// The binary exponent `e` of `m > 0`: `2^e <= m < 2^(e+1)`.
@@ -156,13 +238,13 @@ fn mul_frac(f: f64, n: u128) -> u128 {
 struct Axis {
     /// The start point's cell.
     cell: i64,
+    /// The end point's cell.
+    end: i64,
     /// −1, 0 or 1.
     step: i64,
-    /// Boundary crossings to make: `|end cell − start cell|`.
-    left: u64,
     /// Distance, in cells along this axis, from the start point to the first crossing.
     first: f64,
-    /// Cells crossed on this axis per unit of the segment parameter, up to a common factor.
+    /// Cells crossed on this axis per unit of the segment parameter.
     speed: f64,
     /// Whether a crossing takes effect just after its parameter (moving toward −∞ the boundary
     /// point still belongs to the cell being left) rather than at it.
@@ -170,52 +252,62 @@ struct Axis {
 }
 
 impl Axis {
-    fn new(a: f64, b: f64, size: f64) -> Result<Axis, TraverseError> {
-        let (ca, frac) = floor_div(a, size)?;
-        let (cb, _) = floor_div(b, size)?;
-        let step = match cb.cmp(&ca) {
-            std::cmp::Ordering::Greater => 1,
-            std::cmp::Ordering::Less => -1,
-            std::cmp::Ordering::Equal => 0,
-        };
-        let left = cb.abs_diff(ca);
-        // Halving first keeps the difference finite for any two finite inputs.
-        let speed = ((0.5 * b - 0.5 * a) / size).abs();
+    /// The axis from `a` to `b`, whose quotients by `size` are `ra` and `rb` (both within
+    /// ±[`MAX_INDEX`]).
+    #[inline(always)]
+    fn new(a: f64, b: f64, ra: f64, rb: f64, size: f64) -> Axis {
+        let (ca, frac) = floor_of(ra, a, size);
+        let (cb, _) = floor_of(rb, b, size);
+        let step = (cb > ca) as i64 - (cb < ca) as i64;
         let first = if step >= 0 { 1.0 - frac } else { frac };
-        Ok(Axis { cell: ca, step, left, first, speed, late: step < 0 })
+        Axis { cell: ca, end: cb, step, first, speed: (rb - ra).abs(), late: step < 0 }
     }
 }
 
 /// The largest cell index [`traverse`] accepts, in absolute value.
 const MAX_INDEX: f64 = 4_611_686_018_427_387_904.0; // 2^62
 
-/// `(⌊v / size⌋, v / size − ⌊v / size⌋)`, with the floor exact (the floor of the real quotient,
-/// not of the rounded one) and the fraction clamped to `[0, 1]`.
-fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
-    let r = v / size;
-    if r.is_nan() || r.abs() >= MAX_INDEX {
-        return Err(TraverseError::OutOfRange);
-    }
+/// `(⌊v / size⌋, v / size − ⌊v / size⌋)` given `r`, the rounded quotient (within ±2^62), with
+/// the floor exact (the floor of the real quotient, not of the rounded one) and the fraction
+/// clamped to `[0, 1]`.
+#[inline(always)]
+fn floor_of(r: f64, v: f64, size: f64) -> (i64, f64) {
     // Floor of the rounded quotient (exact in f64: below 2^53 an integer is exact, above it
     // `r` is an integer itself).
     let mut q = r as i64;
-    if q as f64 > r {
-        q -= 1;
-    }
+    q -= i64::from(q as f64 > r);
     if q as f64 != r {
         // Rounding to nearest cannot carry a quotient across an integer it does not land on:
         // when `r` is not an integer, its floor is the real quotient's floor, and `r − q` is
         // exact.
-        return Ok((q, r - q as f64));
+        (q, r - q as f64)
+    } else {
+        floor_of_integral(q, v, size)
     }
-    // `r` is an integer: the real quotient may be just below it. The sign of a correctly
-    // rounded fused multiply-add is the sign of the exact v − q·size.
+}
+
+/// [`floor_of`] when the rounded quotient is the integer `q`: the real quotient may be just
+/// below it. The sign of a correctly rounded fused multiply-add is the sign of the exact
+/// `v − q·size`.
+#[cold]
+#[inline(never)]
+fn floor_of_integral(mut q: i64, v: f64, size: f64) -> (i64, f64) {
     let mut rest = (-(q as f64)).mul_add(size, v);
     if rest < 0.0 {
         q -= 1;
         rest = (-(q as f64)).mul_add(size, v);
     }
-    Ok((q, (rest / size).clamp(0.0, 1.0)))
+    (q, (rest / size).clamp(0.0, 1.0))
+}
+
+/// `(⌊v / size⌋, v / size − ⌊v / size⌋)` exactly, or why not (unit tests).
+#[cfg(test)]
+fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
+    let r = quotient(v, size);
+    if r.is_nan() || r.abs() >= MAX_INDEX {
+        return Err(TraverseError::OutOfRange);
+    }
+    Ok(floor_of(r, v, size))
 }
 
 /// The iterator [`traverse`] returns: `(i, j)` cell indices.
@@ -223,18 +315,22 @@ fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
 pub struct Traversal {
     x: i64,
     y: i64,
+    /// The end point's cell: each axis steps until it gets there, and never past it.
+    end_x: i64,
+    end_y: i64,
     step_x: i64,
     step_y: i64,
-    left_x: u64,
-    left_y: u64,
     /// `t_x − t_y` for the next crossings, in the fixed point of [`traverse`]: negative when
     /// the x boundary comes first, zero at an exact corner.
     err: i64,
+    /// Added to `err` on an x step (`S_y`) and on a y step (`−S_x`).
     inc_x: i64,
     inc_y: i64,
-    /// 1 when this axis steps at an exact tie (both do: a diagonal step), else 0.
-    x_tie: i64,
-    y_tie: i64,
+    /// The move at an exact tie: both steps (a diagonal) in the same sense, otherwise only
+    /// the axis whose crossing takes effect at its parameter; and the matching change of `err`.
+    tie_x: i64,
+    tie_y: i64,
+    inc_tie: i64,
     done: bool,
 }
 
@@ -244,23 +340,21 @@ impl Iterator for Traversal {
     #[inline]
     fn next(&mut self) -> Option<(i64, i64)> {
         let out = (self.x, self.y);
-        if self.left_x != 0 && self.left_y != 0 {
-            // Both axes have crossings to come: the error term decides, as in `cells`.
-            // At e == 0 (a corner) x steps iff x_on_tie, y iff y_on_tie.
+        if self.x != self.end_x && self.y != self.end_y {
+            // Both axes have crossings to come: the sign of the error term picks an x step, a
+            // y step or the tie move, branch-free, as in `cells`.
             let e = self.err;
-            let mx = e < self.x_tie;
-            let my = e > -self.y_tie;
-            self.x += self.step_x & -(mx as i64);
-            self.y += self.step_y & -(my as i64);
-            self.left_x -= mx as u64;
-            self.left_y -= my as u64;
-            self.err += (self.inc_x & -(mx as i64)) - (self.inc_y & -(my as i64));
-        } else if self.left_x != 0 {
+            let (x, y) = (self.x, self.y);
+            self.x =
+                select_unpredictable(e < 0, x + self.step_x, x + select_unpredictable(e > 0, 0, self.tie_x));
+            self.y =
+                select_unpredictable(e > 0, y + self.step_y, y + select_unpredictable(e < 0, 0, self.tie_y));
+            let (after_x, after_y, after_tie) = (e + self.inc_x, e + self.inc_y, e + self.inc_tie);
+            self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_tie));
+        } else if self.x != self.end_x {
             self.x += self.step_x;
-            self.left_x -= 1;
-        } else if self.left_y != 0 {
+        } else if self.y != self.end_y {
             self.y += self.step_y;
-            self.left_y -= 1;
         } else if self.done {
             return None;
         } else {
@@ -273,8 +367,9 @@ impl Iterator for Traversal {
         if self.done {
             return (0, Some(0));
         }
-        let lo = self.left_x.max(self.left_y).saturating_add(1);
-        let hi = self.left_x.checked_add(self.left_y).and_then(|n| n.checked_add(1));
+        let (left_x, left_y) = (self.x.abs_diff(self.end_x), self.y.abs_diff(self.end_y));
+        let lo = left_x.max(left_y).saturating_add(1);
+        let hi = left_x.checked_add(left_y).and_then(|n| n.checked_add(1));
         (usize::try_from(lo).unwrap_or(usize::MAX), hi.and_then(|n| usize::try_from(n).ok()))
     }
 }
@@ -315,6 +410,41 @@ mod tests {
         assert_eq!(mul_frac(0.1, 10 << 60), (1 << 60) + 64);
         assert_eq!(fixed(3.0, 2), 12);
         assert_eq!(pow2_exponent_to(3.0, 60), 59);
+    }
+
+    #[test]
+    fn power_of_two_sizes_divide_by_multiplying() {
+        for size in [1.0, 0.25, 16.0, 2f64.powi(-1022), 2f64.powi(1023), 2f64.powi(-1021)] {
+            for v in [0.5, -3.75, 1e-300, -7e300, 6280.16914061978, f64::MIN_POSITIVE / 3.0] {
+                assert_eq!(quotient(v, size).to_bits(), (v / size).to_bits(), "{v} / {size}");
+            }
+        }
+        // Not powers of two (or with a subnormal reciprocal): divided.
+        assert_eq!(quotient(1.0, 3.0), 1.0 / 3.0);
+        assert_eq!(quotient(1.0, 2f64.powi(1023) * 1.5), 1.0 / (2f64.powi(1023) * 1.5));
+        assert_eq!(quotient(3.0, 2f64.powi(-1030)), 3.0 / 2f64.powi(-1030));
+    }
+
+    #[test]
+    fn fast_fixed_point_agrees_with_the_128_bit_one() {
+        let axis = |first: f64, speed: f64| Axis { cell: 0, end: 0, step: 1, first, speed, late: false };
+        let firsts =
+            [0.0, 1.0, 0.5, 0.1, 1.0 - 2f64.powi(-53), 2f64.powi(-62), 2f64.powi(-70), 0.3333333333333333];
+        let speeds = [0.0, 1.0, 3.0, 0.1, 1e-5, 123456.789, 2f64.powi(61), 1e300, 1e-300, 7.0 / 3.0];
+        for &fx in &firsts {
+            for &fy in &firsts {
+                for &vx in &speeds {
+                    for &vy in &speeds {
+                        let (x, y) = (axis(fx, vx), axis(fy, vy));
+                        assert_eq!(
+                            fixed_point_error(&x, &y),
+                            general_fixed_point_error(fx, vx, fy, vy),
+                            "{fx} {fy} {vx} {vy}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
