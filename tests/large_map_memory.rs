@@ -9,40 +9,12 @@
 //!
 //! One test function only: the allocator counts the whole process, so nothing may run beside it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+#[path = "support/peak_alloc.rs"]
+mod peak_alloc;
 
 use sightline::game::{Acted, Action, Dir, GameState};
 use sightline::map::MAX_SIDE;
 use sightline::map::format::parse_ron;
-
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Relaxed) + layout.size();
-        PEAK.fetch_max(now, Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // counted as the old and the new block both alive, as they are while copying
-        let now = CURRENT.fetch_add(new_size, Relaxed) + new_size;
-        PEAK.fetch_max(now, Relaxed);
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-        p
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// Rows `BAND` hold rooms (11×11, doors between them, a goblin in every third, gold in every
 /// other); the rest is rock. The player stands in the middle of the band.
@@ -72,8 +44,7 @@ fn glyph(x: usize, y: usize, side: usize) -> char {
 fn a_4096x4096_game_takes_under_64_bytes_per_cell() {
     let side = MAX_SIDE;
     let cells = side * side;
-    let base = CURRENT.load(Relaxed);
-    PEAK.store(base, Relaxed);
+    let meter = peak_alloc::Meter::start();
 
     let mut src = String::with_capacity(side * (side + 4) + 64);
     src.push_str("(name: \"band\", rows: [\n");
@@ -88,16 +59,16 @@ fn a_4096x4096_game_takes_under_64_bytes_per_cell() {
     let map = parse_ron(&src, "band.ron").expect("the generated map loads");
     assert_eq!((map.width(), map.height()), (side, side));
     assert!(map.monsters.len() > 100 && !map.items.is_empty());
-    let after_load = PEAK.load(Relaxed) - base;
+    let after_load = meter.peak();
 
     let mut game = GameState::new(map, 1).expect("a game starts");
-    let after_start = PEAK.load(Relaxed) - base;
+    let after_start = meter.peak();
     for dir in [Dir::W, Dir::N, Dir::E, Dir::S] {
         assert_eq!(game.act(Action::Move(dir)), Acted::Turn, "{dir:?}");
     }
     assert!(!game.is_over());
-    let peak = PEAK.load(Relaxed) - base;
-    let live = CURRENT.load(Relaxed) - base;
+    let peak = meter.peak();
+    let live = meter.live();
 
     let per_cell = |b: usize| b as f64 / cells as f64;
     eprintln!(

@@ -5,47 +5,12 @@
 //!
 //! One test function only: the allocator counts the whole process, so nothing may run beside it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+#[path = "support/peak_alloc.rs"]
+mod peak_alloc;
 
+use peak_alloc::peak_during;
 use sightline::map::MAX_SIDE;
 use sightline::map::format::{parse_ron, parse_text};
-
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Relaxed) + layout.size();
-        PEAK.fetch_max(now, Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // counted as the old and the new block both alive, as they are while copying
-        let now = CURRENT.fetch_add(new_size, Relaxed) + new_size;
-        PEAK.fetch_max(now, Relaxed);
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        CURRENT.fetch_sub(layout.size(), Relaxed);
-        p
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The most memory `f` holds at once beyond what was allocated before it ran.
-fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = CURRENT.load(Relaxed);
-    PEAK.store(base, Relaxed);
-    let out = f();
-    (out, PEAK.load(Relaxed) - base)
-}
 
 #[test]
 fn loading_costs_one_byte_per_cell_beyond_the_source() {
