@@ -30,6 +30,7 @@ pub const SEARCH_TURNS: u32 = 5;
 /// A monster's choice for one turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MonsterAction {
+    /// Stay put this turn.
     Wait,
     /// Step to the adjacent cell.
     Step(Pos),
@@ -46,7 +47,9 @@ pub enum MonsterAction {
 /// What a monster decided: its action and its state of mind afterwards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
+    /// What it does this turn; the turn loop carries it out.
     pub action: MonsterAction,
+    /// Its state of mind from now on, stored in [`Monster::mind`].
     pub mind: Mind,
     /// A new route to follow, when it changed.
     pub route: Option<Vec<Pos>>,

@@ -95,6 +95,9 @@ pub struct ShotReport {
     pub end: ShotEnd,
     /// Whether it broke; if not it lies at [`ShotReport::rest`].
     pub broke: bool,
+    /// Where the spent arrow lies: the last cell of its flight a creature could stand on (not
+    /// over water, not inside a wall it grazed), else the shooter's own cell. Set even when it
+    /// broke, but then nothing lies there.
     pub rest: Pos,
 }
 
