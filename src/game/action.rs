@@ -26,8 +26,8 @@ pub enum Dir {
 }
 
 impl Dir {
-    /// The eight directions clockwise from north. Anything that tries every direction (the door
-    /// keys, a monster's wander) iterates this, so its order is the order ties are broken in.
+    /// The eight directions, clockwise from north. Whatever tries every direction (the door keys
+    /// looking for the door meant) sees them in this order.
     pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
 
     /// The step this direction moves by (`y` grows downwards).

@@ -75,7 +75,8 @@ pub enum Command {
     Confirm,
     /// `m`: open (or close) the message history.
     History,
-    /// `q`: ask to quit without saving; in a screen or prompt, leave it.
+    /// `q`: ask to quit without saving; in a screen or prompt, leave it; on an end screen, leave
+    /// the game.
     Quit,
     /// `S`: save and quit; the app only reports it, the event loop saves.
     SaveQuit,

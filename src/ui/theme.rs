@@ -21,7 +21,7 @@ pub struct Theme {
     pub remembered: Style,
     /// The `@`.
     pub player: Style,
-    /// The look and aim cursor, drawn over whatever the cell holds.
+    /// The look and aim cursor, patched onto the style of the cell under it (its glyph stays).
     pub cursor: Style,
     /// Box borders.
     pub border: Style,
