@@ -8,6 +8,9 @@
 //!
 //! Everything but [`ui`] builds with `default-features = false`, without any terminal crate.
 
+// Every public item says what it is for; CI (clippy with `-D warnings`) keeps it that way.
+#![warn(missing_docs)]
+
 pub mod dda;
 pub mod fov;
 pub mod game;

@@ -7,17 +7,27 @@ use crate::geometry::Pos;
 /// One of the eight king-move directions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dir {
+    /// North: up the screen, `y - 1`.
     N,
+    /// North-east: `x + 1, y - 1`.
     NE,
+    /// East: right, `x + 1`.
     E,
+    /// South-east: `x + 1, y + 1`.
     SE,
+    /// South: down the screen, `y + 1`.
     S,
+    /// South-west: `x - 1, y + 1`.
     SW,
+    /// West: left, `x - 1`.
     W,
+    /// North-west: `x - 1, y - 1`.
     NW,
 }
 
 impl Dir {
+    /// The eight directions, clockwise from north. Whatever tries every direction (the door keys
+    /// looking for the door meant) sees them in this order.
     pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
 
     /// The step this direction moves by (`y` grows downwards).
@@ -39,6 +49,14 @@ impl Dir {
         Dir::ALL.into_iter().find(|dir| dir.delta() == d)
     }
 
+    /// Whether both coordinates change. A diagonal step may pass between two walls that meet
+    /// at a corner (walls are diamonds, see [`crate::geometry::diamond`]).
+    ///
+    /// ```
+    /// use sightline::game::Dir;
+    /// assert_eq!(Dir::ALL.iter().filter(|d| d.is_diagonal()).count(), 4);
+    /// assert!(Dir::NE.is_diagonal() && !Dir::E.is_diagonal());
+    /// ```
     pub fn is_diagonal(self) -> bool {
         let d = self.delta();
         d.x != 0 && d.y != 0
@@ -63,7 +81,11 @@ pub enum Action {
     /// Drink a healing potion.
     Quaff,
     /// Shoot an arrow at the cell `target`: along the DDA line from the player through it.
-    Fire { target: Pos },
+    Fire {
+        /// The cell aimed at; the arrow may fly past it, up to the bow's range. Aiming at the
+        /// player's own cell is refused without taking a turn.
+        target: Pos,
+    },
     /// Leave the level by the exit the player stands on: wins the game.
     TakeExit,
 }

@@ -30,6 +30,7 @@ pub const SEARCH_TURNS: u32 = 5;
 /// A monster's choice for one turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MonsterAction {
+    /// Stay put this turn.
     Wait,
     /// Step to the adjacent cell.
     Step(Pos),
@@ -46,7 +47,9 @@ pub enum MonsterAction {
 /// What a monster decided: its action and its state of mind afterwards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
+    /// What it does this turn; the turn loop carries it out.
     pub action: MonsterAction,
+    /// Its state of mind from now on, stored in [`Monster::mind`].
     pub mind: Mind,
     /// A new route to follow, when it changed.
     pub route: Option<Vec<Pos>>,
@@ -60,6 +63,23 @@ impl Decision {
 
 /// Whether a monster standing at `at` sees the player: line of sight within the level's sight
 /// radius.
+///
+/// For every cell a monster can stand on this is exactly whether the player sees that cell:
+///
+/// ```
+/// use sightline::game::{GameState, ai::sees_player};
+/// use sightline::map::format::load_path;
+///
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/pillars.ron");
+/// let game = GameState::new(load_path(path.as_ref())?, 1)?;
+/// let (mut seen, mut hidden) = (0, 0);
+/// for (p, _) in game.map.tiles.iter().filter(|&(p, _)| !game.map.blocks_movement(p)) {
+///     assert_eq!(sees_player(&game, p), game.is_visible(p), "at {p}");
+///     if game.is_visible(p) { seen += 1 } else { hidden += 1 }
+/// }
+/// assert!(seen > 0 && hidden > 0); // the pillars cast shadows
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn sees_player(game: &GameState, at: Pos) -> bool {
     let target = game.player.pos;
     let in_range = game.sight_radius.is_none_or(|r| at.dist2(target) <= i64::from(r) * i64::from(r));

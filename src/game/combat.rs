@@ -8,7 +8,9 @@ use super::creature::Stats;
 /// The result of one strike.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Strike {
+    /// The to-hit roll failed; no damage roll was made.
     Miss,
+    /// It hit for this many hit points, within the striker's damage range.
     Hit(i32),
 }
 

@@ -12,6 +12,7 @@ use crate::map::MonsterKind;
 /// level's sight radius), so "you see it" and "it sees you" are the same fact.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Stats {
+    /// Hit points a fresh creature of this kind starts with; healing never goes above it.
     pub max_hp: i32,
     /// Melee damage, inclusive range.
     pub damage: (i32, i32),
@@ -34,7 +35,10 @@ pub struct Bow {
     pub range: u32,
     /// Chance to hit at point-blank range, in percent; it falls by [`Bow::falloff`] a cell.
     pub to_hit: u32,
+    /// Percentage points the chance to hit loses for each king move of distance past the first
+    /// (see [`crate::game::ranged::hit_chance`]; it never falls below 5).
     pub falloff: u32,
+    /// Damage of an arrow that hits, inclusive range.
     pub damage: (i32, i32),
     /// A shooter steps back while its target is at most this many king moves away.
     pub keep_away: u32,
@@ -80,10 +84,18 @@ pub enum Mind {
     #[default]
     Unaware,
     /// It saw the player at `last_seen` (this turn, if it still sees them) and goes for them.
-    Hunting { last_seen: Pos },
+    Hunting {
+        /// The player's cell when this monster last saw them; where it searches from if it
+        /// loses sight.
+        last_seen: Pos,
+    },
     /// It lost sight of the player and is looking around where it last saw them; it gives up
     /// (back to `Unaware`) when `turns_left` runs out.
-    Searching { turns_left: u32 },
+    Searching {
+        /// Turns of looking around still to go, counting down from
+        /// [`crate::game::ai::SEARCH_TURNS`].
+        turns_left: u32,
+    },
     /// Badly hurt, it keeps away from the player while it sees them.
     Fleeing,
 }
@@ -91,16 +103,26 @@ pub enum Mind {
 /// The player: position, health, and what they carry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
+    /// The player's cell; always on the map and on a cell a creature can stand on.
     pub pos: Pos,
+    /// Hit points left; the game is lost when they reach 0. Never above `max_hp`.
     pub hp: i32,
+    /// The ceiling for healing ([`PLAYER_STATS`]`.max_hp`).
     pub max_hp: i32,
+    /// Arrows carried. Spent arrows land on the floor or break; see
+    /// [`crate::game::GameState::arrows_total`].
     pub arrows: u32,
+    /// Healing potions carried; [`crate::game::Action::Quaff`] drinks one.
     pub potions: u32,
+    /// Gold picked up; counts towards [`crate::game::GameState::score`].
     pub gold: u32,
+    /// Monsters the player has killed (10 points each in the score).
     pub kills: u32,
 }
 
 impl Player {
+    /// A player at `pos` at full health, with [`STARTING_ARROWS`] arrows, one potion and no
+    /// gold.
     pub fn new(pos: Pos) -> Self {
         Player {
             pos,
@@ -118,10 +140,15 @@ impl Player {
 /// remember a target across turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Monster {
+    /// Unique within a game: the index of its spawn in the map's monster list.
     pub id: u32,
+    /// Which row of the [`stats`] table it uses.
     pub kind: MonsterKind,
+    /// Its cell; no two creatures share one.
     pub pos: Pos,
+    /// Hit points left; a monster at 0 or less is removed from the game at once.
     pub hp: i32,
+    /// Its state of mind, updated by [`crate::game::ai`] on each of its turns.
     pub mind: Mind,
     /// The steps still to take to reach the cell where it last saw the player (searched once,
     /// when it loses sight, then followed).
@@ -129,14 +156,17 @@ pub struct Monster {
 }
 
 impl Monster {
+    /// A monster of `kind` at `pos`, at full health and unaware of the player.
     pub fn new(id: u32, kind: MonsterKind, pos: Pos) -> Self {
         Monster { id, kind, pos, hp: stats(kind).max_hp, mind: Mind::Unaware, route: Vec::new() }
     }
 
+    /// The stats of its kind (the same as [`stats`]`(self.kind)`).
     pub fn stats(&self) -> Stats {
         stats(self.kind)
     }
 
+    /// Its kind's name in lower case ("goblin"), as messages use it.
     pub fn name(&self) -> &'static str {
         self.kind.name()
     }

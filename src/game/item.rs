@@ -9,8 +9,11 @@ use crate::map::ItemKind;
 /// for a potion); it is rolled from the game's generator when the level is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FloorItem {
+    /// What it is.
     pub kind: ItemKind,
+    /// The cell it lies on.
     pub pos: Pos,
+    /// How many: arrows in the bundle, coins in the pile, 1 for a potion. Never 0.
     pub amount: u32,
 }
 

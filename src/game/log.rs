@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 /// One line of the log, stamped with the turn it happened on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
+    /// [`crate::game::GameState::turn`] when it was logged (0 for the welcome).
     pub turn: u64,
+    /// One sentence, ready to print.
     pub text: String,
 }
 
@@ -17,10 +19,25 @@ pub struct Log {
 }
 
 impl Log {
+    /// Appends a message stamped with `turn`. The game logs through this; nothing is ever
+    /// removed.
+    ///
+    /// ```
+    /// use sightline::game::Log;
+    /// let mut log = Log::default();
+    /// log.push(0, "Welcome.");
+    /// log.push(3, "You see a rat.");
+    /// log.push(4, "You hit the rat.");
+    /// assert_eq!(log.len(), 3);
+    /// let recent: Vec<&str> = log.recent(2).iter().map(|m| m.text.as_str()).collect();
+    /// assert_eq!(recent, ["You see a rat.", "You hit the rat."]);
+    /// assert_eq!(log.recent(10).len(), 3); // asking for more than there is gives them all
+    /// ```
     pub fn push(&mut self, turn: u64, text: impl Into<String>) {
         self.messages.push(Message { turn, text: text.into() });
     }
 
+    /// Every message, oldest first.
     pub fn messages(&self) -> &[Message] {
         &self.messages
     }
@@ -30,10 +47,12 @@ impl Log {
         &self.messages[self.messages.len().saturating_sub(n)..]
     }
 
+    /// How many messages there are.
     pub fn len(&self) -> usize {
         self.messages.len()
     }
 
+    /// Whether nothing was logged (never the case in a started game: it logs a welcome).
     pub fn is_empty(&self) -> bool {
         self.messages.is_empty()
     }

@@ -26,6 +26,7 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// A memory of a `width × height` level where nothing has been seen yet.
     pub fn new(width: usize, height: usize) -> Self {
         Memory { tiles: Grid::new(width, height, None), items: Grid::new(width, height, None) }
     }
@@ -58,6 +59,7 @@ impl Memory {
             && fits(self.items.width(), self.items.height(), self.items.cells().len())
     }
 
+    /// Whether the player has ever seen `p`.
     pub fn is_known(&self, p: Pos) -> bool {
         self.tile(p).is_some()
     }

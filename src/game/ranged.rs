@@ -45,7 +45,7 @@ pub fn flight(map: &Map, from: Pos, target: Pos, range: u32, occupied: impl FnMu
 
 /// The player's shot at `target` as the player can foresee it: stopped by the first blocker or
 /// the first monster *in view* on the line. This is the targeting preview. The shot itself
-/// ([`GameState::fire`]) walks the same line and stops at the first monster, seen or not, so its
+/// ([`Action::Fire`](crate::game::Action::Fire)) walks the same line and stops at the first monster, seen or not, so its
 /// path is this one, or the start of it when something unseen is in the way.
 pub fn preview(game: &GameState, target: Pos) -> Flight {
     flight(&game.map, game.player.pos, target, PLAYER_BOW.range, |p| {
@@ -95,6 +95,9 @@ pub struct ShotReport {
     pub end: ShotEnd,
     /// Whether it broke; if not it lies at [`ShotReport::rest`].
     pub broke: bool,
+    /// Where the spent arrow lies: the last cell of its flight a creature could stand on (not
+    /// over water, not inside a wall it grazed), else the shooter's own cell. Set even when it
+    /// broke, but then nothing lies there.
     pub rest: Pos,
 }
 

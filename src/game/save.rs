@@ -19,12 +19,32 @@ pub const SAVE_FORMAT: u32 = 2;
 /// Why a save could not be written or read.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
+    /// The file system refused: reading, creating the directory, writing, flushing or renaming.
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        /// The file (or directory) the operation was on.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// The text is not RON of a save, or it describes a game the rules cannot run (a creature
+    /// off the map, memory of the wrong size).
     #[error("{path}: not a sightline save, or a damaged one: {message}")]
-    Corrupt { path: PathBuf, message: String },
+    Corrupt {
+        /// The save's name, as given to [`from_ron`] or [`load`].
+        path: PathBuf,
+        /// The parser's or the validator's explanation, with a position when there is one.
+        message: String,
+    },
+    /// A well-formed save of another [`SAVE_FORMAT`]; it is left untouched.
     #[error("{path}: save format {found} cannot be read by this version (it reads format {SAVE_FORMAT})")]
-    Incompatible { path: PathBuf, found: u32 },
+    Incompatible {
+        /// The save's name.
+        path: PathBuf,
+        /// The format number the save declares.
+        found: u32,
+    },
+    /// [`default_path`] found neither `XDG_DATA_HOME` nor `HOME` set to something non-empty.
     #[error("no save location: set XDG_DATA_HOME or HOME, or pass --save FILE")]
     NoLocation,
 }
@@ -57,7 +77,29 @@ pub fn default_path() -> Result<PathBuf, SaveError> {
     nonempty("HOME").map(|h| h.join(".local/share/sightline/save.ron")).ok_or(SaveError::NoLocation)
 }
 
-/// The text of a save.
+/// The text of a save: the format number and the whole game, as pretty RON. What is derived
+/// (the view) is left out and rebuilt by [`from_ron`].
+///
+/// ```
+/// use std::path::Path;
+/// use sightline::game::save::{SAVE_FORMAT, SaveError, from_ron, to_ron};
+/// use sightline::game::{Action, Dir, GameState};
+/// use sightline::map::format::parse_text;
+///
+/// let map = parse_text("######\n#@..>#\n######\n", "hall.txt")?;
+/// let mut game = GameState::new(map, 42)?;
+/// game.act(Action::Move(Dir::E));
+/// let text = to_ron(&game);
+/// let loaded = from_ron(&text, Path::new("hall.ron"))?;
+/// assert_eq!(loaded, game); // the view included: it is recomputed on loading
+/// assert_eq!(loaded.turn, 1);
+///
+/// // A save of another format is refused, not misread.
+/// let future = text.replacen(&format!("format: {SAVE_FORMAT}"), "format: 99", 1);
+/// let err = from_ron(&future, Path::new("future.ron")).unwrap_err();
+/// assert!(matches!(err, SaveError::Incompatible { found: 99, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn to_ron(game: &GameState) -> String {
     let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
     ron::ser::to_string_pretty(&SaveOut { format: SAVE_FORMAT, game }, pretty)
@@ -80,6 +122,19 @@ pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
 }
 
 /// Writes `game` to `path` atomically, creating the directory if needed.
+///
+/// ```
+/// use sightline::game::save::{load, save};
+/// use sightline::game::{GameState, default_map::default_map};
+///
+/// let dir = std::env::temp_dir().join(format!("sightline-doc-save-{}", std::process::id()));
+/// let path = dir.join("nested").join("save.ron");
+/// let game = GameState::new(default_map()?, 3)?;
+/// save(&game, &path)?;
+/// assert_eq!(load(&path)?, game);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn save(game: &GameState, path: &Path) -> Result<(), SaveError> {
     save_to(game, path, Crash::Never)
 }

@@ -21,14 +21,18 @@ impl View {
         field_of_view(origin, radius, map, &mut self.fov);
     }
 
+    /// Whether `p` is in view (false off the map and before the first compute).
     pub fn is_visible(&self, p: Pos) -> bool {
         self.fov.is_visible(p)
     }
 
+    /// Every visible cell, the viewer's own included, each once, in the order the field of view
+    /// found them.
     pub fn cells(&self) -> &[Pos] {
         self.fov.cells()
     }
 
+    /// The underlying field-of-view buffer, for callers that want its origin and radius.
     pub fn fov(&self) -> &Fov {
         &self.fov
     }

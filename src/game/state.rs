@@ -18,11 +18,13 @@ pub const DEFAULT_SIGHT_RADIUS: u32 = 10;
 /// How a game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
+    /// The game goes on: actions are played.
     Playing,
     /// The player left by the exit.
     Won,
     /// The player died; `killer` names what did it ("a goblin").
     Dead {
+        /// The killer's name with its article, as the death screen prints it.
         killer: String,
     },
 }
@@ -30,9 +32,11 @@ pub enum Outcome {
 /// Why a map cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NewGameError {
+    /// The map places no `@`.
     #[error("the map has no player start (put one `@` on a floor cell)")]
     NoPlayerStart,
     #[error("the player start {0} is not a cell a creature can stand on")]
+    /// The `@` is on a cell that blocks movement (a wall, a closed door, glass, water).
     BadPlayerStart(Pos),
 }
 
@@ -41,18 +45,66 @@ pub enum NewGameError {
 ///
 /// Fields are public to read; change a game only through [`GameState::act`], which keeps the
 /// view and the memory in step with the map.
+///
+/// ```
+/// use sightline::game::{Acted, Action, Dir, GameState, Outcome};
+/// use sightline::geometry::Pos;
+/// use sightline::map::{Tile, format::parse_text};
+///
+/// // A corridor: the player, a closed door, the exit.
+/// let map = parse_text("#######\n#@.+.>#\n#######\n", "gate.txt")?;
+/// let mut game = GameState::new(map, 7)?;
+/// let exit = Pos::new(5, 1);
+/// // The closed door hides the exit, so the player does not know it yet.
+/// assert!(!game.is_visible(exit));
+/// assert_eq!(game.memory.tile(exit), None);
+///
+/// // Walking into a wall is refused and takes no time.
+/// assert_eq!(game.act(Action::Move(Dir::W)), Acted::NoTurn);
+/// assert_eq!(game.turn, 0);
+///
+/// // Walking into the closed door opens it; the view is recomputed and the exit is seen.
+/// assert_eq!(game.act(Action::Move(Dir::E)), Acted::Turn);
+/// assert_eq!(game.act(Action::Move(Dir::E)), Acted::Turn);
+/// assert_eq!(game.map.tile(Pos::new(3, 1)), Tile::DoorOpen);
+/// assert_eq!(game.player.pos, Pos::new(2, 1));
+/// assert!(game.is_visible(exit));
+/// assert_eq!(game.memory.tile(exit), Some(Tile::Exit));
+///
+/// for _ in 0..3 {
+///     game.act(Action::Move(Dir::E));
+/// }
+/// assert_eq!(game.player.pos, exit);
+/// game.act(Action::TakeExit);
+/// assert_eq!(game.outcome, Outcome::Won);
+/// assert!(game.is_over());
+/// assert_eq!(game.score(), 100); // no gold, no kills, 100 for escaping
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
+    /// The seed the game started from; shown in the panel so a game can be replayed.
     pub seed: u64,
+    /// Turns played: 0 at the start, one more for each action that returns
+    /// [`crate::game::Acted::Turn`].
     pub turn: u64,
+    /// The level as it is now: the game changes only its doors. Spawns listed in it are read
+    /// once, by [`GameState::new`].
     pub map: Map,
+    /// How far the player and every monster see, in cells (Euclidean); `None` is unlimited.
+    /// The map's own radius, else [`DEFAULT_SIGHT_RADIUS`].
     pub sight_radius: Option<u32>,
+    /// The player.
     pub player: Player,
     /// Living monsters, in the fixed order they act in.
     pub monsters: Vec<Monster>,
+    /// Items lying on the floor; a spent arrow that lands where arrows lie joins that pile.
     pub items: Vec<FloorItem>,
+    /// What the player has seen of the level, updated after every turn from the view.
     pub memory: Memory,
+    /// Every message of the game, oldest first.
     pub log: Log,
+    /// Whether the game goes on; once it is not [`Outcome::Playing`] it never changes again.
     pub outcome: Outcome,
     /// The player's arrows that broke (the rest are carried or lie on the floor).
     pub arrows_broken: u32,
@@ -151,14 +203,19 @@ impl GameState {
         &self.view
     }
 
+    /// Whether the player sees `p` now (false off the map). The same fact as "a monster at `p`
+    /// sees the player", by the visibility contract.
     pub fn is_visible(&self, p: Pos) -> bool {
         self.view.is_visible(p)
     }
 
+    /// The living monster at `p`, seen or not: callers that speak for the player check
+    /// [`GameState::is_visible`] too.
     pub fn monster_at(&self, p: Pos) -> Option<&Monster> {
         self.monsters.iter().find(|m| m.pos == p)
     }
 
+    /// The first item lying at `p`, seen or not.
     pub fn item_at(&self, p: Pos) -> Option<&FloorItem> {
         self.items.iter().find(|i| i.pos == p)
     }
@@ -185,6 +242,7 @@ impl GameState {
         u64::from(self.player.arrows) + floor + u64::from(self.arrows_broken)
     }
 
+    /// Whether the game has ended, won or lost; actions then change nothing.
     pub fn is_over(&self) -> bool {
         self.outcome != Outcome::Playing
     }

@@ -16,15 +16,27 @@ pub enum Mode {
     /// The list of keys.
     Help,
     /// A cursor over the map describing what is (or was) there.
-    Look { cursor: Pos },
+    Look {
+        /// The cell described; it starts on the player and stays on the map.
+        cursor: Pos,
+    },
     /// Aiming an arrow at `cursor`: the path is previewed; Enter fires.
-    Target { cursor: Pos },
+    Target {
+        /// The cell aimed at; it stays on the map and may be out of view.
+        cursor: Pos,
+    },
     /// The whole message log; `scroll` lines up from the newest.
-    History { scroll: usize },
+    History {
+        /// 0 shows the newest messages; never more than the log's length less one.
+        scroll: usize,
+    },
     /// "Quit without saving?"
     ConfirmQuit,
     /// Waiting for the direction of a door to open (`open`) or close.
-    DoorPrompt { open: bool },
+    DoorPrompt {
+        /// True when opening, false when closing.
+        open: bool,
+    },
     /// The player escaped.
     Victory,
     /// The player died.
@@ -34,14 +46,24 @@ pub enum Mode {
 /// What a key asks for; which ones apply depends on the mode.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// A movement key: step (or attack, or open a door), or move a cursor, or answer the door
+    /// prompt, or scroll the history (north and south).
     Move(Dir),
+    /// Let a turn pass.
     Wait,
+    /// `o`: open the adjacent closed door, asking which when there are several.
     Open,
+    /// `c`: close the adjacent open door, asking which when there are several.
     Close,
+    /// Pick up what lies on the player's cell.
     PickUp,
+    /// Drink a healing potion.
     Quaff,
+    /// `>`: leave by the exit the player stands on.
     TakeExit,
+    /// `?`: open (or close) the help screen.
     Help,
+    /// `x`: enter (or leave) look mode.
     Look,
     /// `f`: aim (in targeting: fire).
     Fire,
@@ -51,16 +73,24 @@ pub enum Command {
     PrevTarget,
     /// Enter: fire at the cursor.
     Confirm,
+    /// `m`: open (or close) the message history.
     History,
+    /// `q`: ask to quit without saving; in a screen or prompt, leave it; on an end screen, leave
+    /// the game.
     Quit,
+    /// `S`: save and quit; the app only reports it, the event loop saves.
     SaveQuit,
     /// Answer yes (to the quit question).
     Yes,
     /// Escape, or no: leave the current screen or prompt.
     Back,
+    /// History: one line older.
     ScrollUp,
+    /// History: one line newer.
     ScrollDown,
+    /// History: ten lines older.
     PageUp,
+    /// History: ten lines newer.
     PageDown,
     /// Ctrl-C: leave at once, without saving.
     Interrupt,
@@ -69,30 +99,85 @@ pub enum Command {
 /// What the event loop does after a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Draw the next frame and read the next key.
     Continue,
+    /// Leave without saving (a confirmed quit, Ctrl-C, or a key on the end screens).
     Quit,
+    /// Save [`App::game`], then leave; if saving fails the loop shows why and goes on.
     SaveAndQuit,
 }
 
 /// The interface's state: the game, the current screen, and a one-line notice for things that
 /// are not game events (prompts, "no door here").
+///
+/// Keys become [`Command`]s through [`crate::ui::input::command`]; [`App::handle`] applies them;
+/// [`crate::ui::render`] draws the result into any ratatui buffer, so the whole interface runs
+/// without a terminal:
+///
+/// ```
+/// use crossterm::event::{KeyCode, KeyEvent};
+/// use ratatui::{Terminal, backend::TestBackend};
+/// use sightline::game::{GameState, Outcome};
+/// use sightline::geometry::Pos;
+/// use sightline::map::format::parse_text;
+/// use sightline::ui::app::Flow;
+/// use sightline::ui::{App, Mode, Theme, input, render};
+///
+/// let map = parse_text("######\n#@..>#\n######\n", "hall.txt")?;
+/// let mut app = App::new(GameState::new(map, 1)?, Theme::monochrome());
+/// let mut press = |app: &mut App, code: KeyCode| {
+///     let cmd = input::command(KeyEvent::from(code), &app.mode).expect("a bound key");
+///     app.handle(cmd)
+/// };
+///
+/// press(&mut app, KeyCode::Char('?'));
+/// assert_eq!(app.mode, Mode::Help);
+/// press(&mut app, KeyCode::Esc);
+/// assert_eq!(app.mode, Mode::Normal);
+///
+/// for _ in 0..3 {
+///     press(&mut app, KeyCode::Right);
+/// }
+/// assert_eq!(app.game.player.pos, Pos::new(4, 1));
+/// assert_eq!(press(&mut app, KeyCode::Char('>')), Flow::Continue);
+/// assert_eq!(app.game.outcome, Outcome::Won);
+/// assert_eq!(app.mode, Mode::Victory);
+///
+/// let mut terminal = Terminal::new(TestBackend::new(80, 24))?;
+/// terminal.draw(|frame| render::draw(frame, &app))?;
+/// let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
+/// assert!(screen.contains("You escaped the dungeon!"));
+///
+/// // On the end screen Enter leaves.
+/// assert_eq!(press(&mut app, KeyCode::Enter), Flow::Quit);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct App {
+    /// The game played; the app changes it only through [`GameState::act`].
     pub game: GameState,
+    /// The screen up now. It is [`Mode::Victory`] or [`Mode::Death`] as soon as the game ends
+    /// (and from the start, for a loaded game that has ended).
     pub mode: Mode,
+    /// The styles everything is drawn with.
     pub theme: Theme,
+    /// A one-line notice, drawn on the last line of the message area under the log; cleared by
+    /// the next command.
     pub notice: Option<String>,
     /// The monster last shot at, where the next aim starts if it is still in view.
     pub last_target: Option<u32>,
 }
 
 impl App {
+    /// The interface over `game`, on its end screen if the game is over, else on the map.
     pub fn new(game: GameState, theme: Theme) -> Self {
         let mode = end_mode(&game).unwrap_or(Mode::Normal);
         App { game, mode, theme, notice: None, last_target: None }
     }
 
-    /// Applies one command.
+    /// Applies one command in the current mode: plays the action it stands for, or changes the
+    /// screen, cursor or prompt, and says whether the event loop goes on. Commands that mean
+    /// nothing in the mode are ignored.
     pub fn handle(&mut self, cmd: Command) -> Flow {
         if cmd == Command::Interrupt {
             return Flow::Quit;

@@ -26,7 +26,9 @@ pub enum PathKind {
 /// One cell of the previewed path.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PathCell {
+    /// The cell, on the DDA walk from the player.
     pub pos: Pos,
+    /// What the player knows it holds; the renderer styles it with [`crate::ui::Theme::path`].
     pub kind: PathKind,
 }
 

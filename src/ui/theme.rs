@@ -12,25 +12,39 @@ use crate::map::{ItemKind, MonsterKind, Tile};
 /// The styles the renderer draws with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
+    /// True for the theme without colour: every style then sets `Color::Reset` and differs by
+    /// modifiers only.
     pub monochrome: bool,
     /// The base of every visible cell (bold, never dim).
     pub visible: Style,
     /// The base of every remembered cell (dim, never bold).
     pub remembered: Style,
+    /// The `@`.
     pub player: Style,
+    /// The look and aim cursor, patched onto the style of the cell under it (its glyph stays).
     pub cursor: Style,
+    /// Box borders.
     pub border: Style,
+    /// Titles, headings and prompts.
     pub title: Style,
+    /// Ordinary text, such as the messages of the current turn.
     pub text: Style,
+    /// Text that matters less: messages of earlier turns, the seed, secondary labels.
     pub faint: Style,
+    /// The player's hit points while above a third of the maximum.
     pub good: Style,
+    /// Danger: hit points at a third of the maximum or less, what an aimed arrow will hit, the
+    /// death headline.
     pub bad: Style,
     /// The targeting path, by what each cell holds: empty and in view, unknown, a monster in
     /// view, the blocker that stops the arrow. Four styles that differ in their modifiers as
     /// well as their colours, so they stay apart without colour.
     pub path_clear: Style,
+    /// A path cell out of view (see [`Theme::path_clear`]).
     pub path_unknown: Style,
+    /// A path cell holding a monster in view (see [`Theme::path_clear`]).
     pub path_monster: Style,
+    /// The path's blocker (see [`Theme::path_clear`]).
     pub path_blocker: Style,
 }
 
@@ -44,6 +58,7 @@ impl Theme {
         }
     }
 
+    /// The colour theme, for terminals without `NO_COLOR`.
     pub fn colour() -> Self {
         Theme {
             monochrome: false,
@@ -70,6 +85,8 @@ impl Theme {
         }
     }
 
+    /// The theme without colour: modifiers only, so it reads on any terminal and in snapshot
+    /// tests that compare styles.
     pub fn monochrome() -> Self {
         let reset = Style::new().fg(Color::Reset).bg(Color::Reset);
         Theme {
@@ -113,6 +130,8 @@ impl Theme {
         self.remembered
     }
 
+    /// A monster; monsters are drawn only in view (they are never remembered), each kind in its
+    /// own colour.
     pub fn monster(&self, kind: MonsterKind) -> Style {
         let colour = match kind {
             MonsterKind::Rat => Color::Rgb(170, 120, 80),
@@ -123,6 +142,7 @@ impl Theme {
         self.tint(self.visible, colour)
     }
 
+    /// An item in view, each kind in its own colour.
     pub fn item_visible(&self, kind: ItemKind) -> Style {
         let colour = match kind {
             ItemKind::Potion => Color::LightMagenta,
@@ -132,6 +152,7 @@ impl Theme {
         self.tint(self.visible, colour)
     }
 
+    /// An item remembered, not in view: the same dimmed style whatever the kind.
     pub fn item_remembered(&self, _kind: ItemKind) -> Style {
         self.remembered
     }

@@ -42,6 +42,8 @@ const NOTES: &[&str] = &[
     "Saves go to $XDG_DATA_HOME/sightline/save.ron unless --save FILE says.",
 ];
 
+/// Draws the help screen over `area`: the key table, then the rules the screen follows
+/// ([`notes`]). Reads nothing but the theme.
 pub fn render(area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Help — Esc or ? to return ")

@@ -17,6 +17,7 @@ use super::targeting;
 
 /// The smallest terminal the game draws its screens in; below it a notice says so.
 pub const MIN_WIDTH: u16 = 60;
+/// The smallest height, in rows (see [`MIN_WIDTH`]).
 pub const MIN_HEIGHT: u16 = 18;
 /// The side panel's width, border included.
 pub const PANEL_WIDTH: u16 = 28;

@@ -14,6 +14,7 @@ use crate::ui::theme::Theme;
 /// The cursor the panel reports on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Cursor {
+    /// No cursor: the panel shows the player and what is in view only.
     None,
     /// Look mode: describe the cell.
     Look(Pos),

@@ -58,6 +58,7 @@ fn end_screen(
         .render(box_area, buf);
 }
 
+/// The end screen of a won game: the headline, then the summary every end screen shows.
 pub fn victory(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let headline = vec![
         Line::styled("You escaped the dungeon!", theme.title),
@@ -66,6 +67,7 @@ pub fn victory(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     end_screen(" Victory ", headline, game, area, buf, theme);
 }
 
+/// The end screen of a lost game, naming the killer from [`Outcome::Dead`].
 pub fn death(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let killer = match &game.outcome {
         Outcome::Dead { killer } => killer.clone(),
@@ -82,6 +84,7 @@ fn map_name(game: &GameState) -> String {
     if game.map.meta.name.is_empty() { "the dungeon".into() } else { game.map.meta.name.clone() }
 }
 
+/// The "quit without saving?" box, drawn centred over the main screen already in `buf`.
 pub fn confirm_quit(area: Rect, buf: &mut Buffer, theme: &Theme) {
     let lines = vec![
         Line::styled("Quit without saving?", theme.title),
@@ -94,6 +97,8 @@ pub fn confirm_quit(area: Rect, buf: &mut Buffer, theme: &Theme) {
     Paragraph::new(lines).block(block).alignment(Alignment::Center).render(box_area, buf);
 }
 
+/// Replaces the whole screen with a notice when `area` is below [`MIN_WIDTH`] × [`MIN_HEIGHT`];
+/// it names the size needed and how to quit, since no other screen can be drawn.
 pub fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
     Clear.render(area, buf);
     let text = format!(
