@@ -1,12 +1,31 @@
 //! sightline: exact field of view and line of sight on a grid, and the roguelike built on them.
 //!
+//! Every sight question here — which cells a viewer sees, whether two cells see each other, where
+//! an arrow flies — is answered from one geometry, the *visibility contract*: cells are unit
+//! squares, floors are points at their centres, an opaque cell blocks the open diamond inscribed
+//! in its square, and two orthogonally adjacent opaque cells also block the point where their
+//! diamonds touch (a *seal*). Double every coordinate and all of it is integer arithmetic.
+//!
+//! Where to start reading:
+//!
+//! - [`fov`]: field of view. [`fov::multicast`] is the fast, exact ray-multicast algorithm
+//!   (its module docs teach it, with pictures); [`fov::reference`] is the slow obvious oracle it
+//!   is tested against, cell for cell.
+//! - [`dda`]: the Amanatides & Woo grid walk in integers — [`dda::cells`],
+//!   [`dda::line_of_sight`], [`dda::projectile`] — and the `f64` traversal in [`dda::world`].
+//! - [`geometry`]: positions, grids, the [`geometry::Opacity`] trait any world implements, and
+//!   the exact diamond-and-seal predicates in [`geometry::diamond`] that both of the above share.
+//! - [`map`]: the map model and its hand-authored RON format with located errors.
+//! - [`game`]: the roguelike's rules (no terminal); `ui`: its ratatui screens and the FOV lab.
+//!
 //! The layers depend in one direction only:
 //!
 //! ```text
 //! geometry (grid, positions)  <-  fov, dda, map  <-  game (rules, turns, AI)  <-  ui (ratatui, input)
 //! ```
 //!
-//! Everything but [`ui`] builds with `default-features = false`, without any terminal crate.
+//! Everything but `ui` (the terminal game and the FOV lab) builds with
+//! `default-features = false`, without any terminal crate.
 
 // Every public item says what it is for; CI (clippy with `-D warnings`) keeps it that way.
 #![warn(missing_docs)]
