@@ -1,7 +1,7 @@
 //! The real binary in a pseudo-terminal, under faults: SIGTERM, SIGHUP and a forced panic each
 //! leave the terminal as it was before the game — back on the main screen, in cooked mode — with
-//! an exit status that says what happened; shrinking the terminal to 10×5 and back neither
-//! panics nor loses the game.
+//! an exit status that says what happened; shrinking the terminal to 10×5 and back — on the main
+//! screen, and while aiming an arrow — neither panics nor loses the game.
 //!
 //! How "restored" is checked, two independent ways:
 //! - the bytes the program wrote: the last alternate-screen switch in the stream is the leave
@@ -48,15 +48,15 @@ fn size(rows: u16, cols: u16) -> PtySize {
     PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }
 }
 
-fn hall() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/game_maps/hall.ron").display().to_string()
+fn game_map(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/game_maps").join(name).display().to_string()
 }
 
 impl Session {
-    fn start(env: &[(&str, &str)]) -> Session {
+    fn start(map: &str, env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system().openpty(size(ROWS, COLS)).expect("open a pty");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sightline"));
-        cmd.args([hall().as_str(), "--seed", "1", "--save", "/nonexistent/never-written.ron"]);
+        cmd.args([map, "--seed", "1", "--save", "/nonexistent/never-written.ron"]);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
         cmd.env_remove("SIGHTLINE_TEST_PANIC");
@@ -172,7 +172,7 @@ impl Session {
 
 /// Starts a game and waits until it is drawn, checking the terminal is in raw mode meanwhile.
 fn playing(env: &[(&str, &str)]) -> Session {
-    let s = Session::start(env);
+    let s = Session::start(&game_map("hall.ron"), env);
     s.wait_for("Seed 1");
     s.wait_for("Position 2,2");
     assert_eq!(s.line_discipline(), (false, false), "raw mode while the game runs");
@@ -223,7 +223,45 @@ fn without_the_hook_keys_do_not_panic() {
 }
 
 #[test]
-fn shrinking_to_10x5_and_back_keeps_the_game() {
+fn shrinking_to_10x5_and_back_while_aiming_keeps_the_game_and_the_aim() {
+    // The archery range: an orc waits behind the door east of the player.
+    let mut s = Session::start(&game_map("archery.ron"), &[]);
+    s.wait_for("Archery Range");
+    s.wait_for("Position 2,1");
+    s.send("l");
+    s.wait_for("Position 3,1");
+    s.send("o");
+    s.wait_for("You see an orc.");
+    s.send("f");
+    s.wait_for("Aim at");
+    s.wait_for("Will hit the orc first");
+
+    s.resize(5, 10);
+    s.wait_for("10x5");
+    assert!(s.still_running(), "the game survives a 10x5 terminal");
+    thread::sleep(Duration::from_millis(200));
+    s.resize(ROWS, COLS);
+    // Still aiming, at the same orc, with the game as it was.
+    s.wait_for("Archery Range");
+    s.wait_for("Aim at");
+    s.wait_for("Will hit the orc first");
+    s.wait_for("Turn 2");
+    s.wait_for("Arrows 10");
+    assert!(!s.contents().contains("too small"), "{}", s.contents());
+
+    // The shot goes off: the game went on through the resizes.
+    s.send("\r");
+    s.wait_for("Turn 3");
+    s.wait_for("Arrows 9");
+    s.send("q");
+    s.wait_for("Quit without saving?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+#[test]
+fn shrinking_to_10x5_and_back_on_the_main_screen_keeps_the_game() {
     let mut s = playing(&[]);
     s.send("l");
     s.wait_for("Turn 1");

@@ -5,8 +5,8 @@
 //! - no two creatures share a cell, and none stands on a cell that blocks movement;
 //! - hit points stay within bounds (living monsters above 0, the player above 0 exactly while
 //!   alive, nobody above their maximum);
-//! - arrows are conserved: those carried plus those on the floor never change (ranged combat
-//!   will add flying and broken ones to the sum);
+//! - arrows are conserved: those carried, on the floor and broken always add up to the same
+//!   number (the player shoots often, at monsters in view and at random cells);
 //! - the memory holds every cell that was ever in view, and what it holds for a cell in view is
 //!   what is there;
 //! - the turn counter counts exactly the actions that took a turn;
@@ -37,29 +37,38 @@ struct Player {
 }
 
 impl Player {
-    fn next(&mut self) -> Action {
+    fn next(&mut self, game: &GameState) -> Action {
         let dir = |rng: &mut Xoshiro256PlusPlus| Dir::ALL[rng.random_range(0..8)];
         match self.rng.random_range(0..100) {
-            0..60 => Action::Move(self.heading),
-            60..75 => {
+            0..55 => Action::Move(self.heading),
+            55..70 => {
                 self.heading = dir(&mut self.rng);
                 Action::Move(self.heading)
             }
-            75..80 => Action::Wait,
-            80..85 => Action::Open(dir(&mut self.rng)),
-            85..90 => Action::Close(dir(&mut self.rng)),
-            90..95 => Action::PickUp,
-            95..98 => Action::Quaff,
+            70..75 => Action::Wait,
+            75..79 => Action::Open(dir(&mut self.rng)),
+            79..83 => Action::Close(dir(&mut self.rng)),
+            83..89 => Action::PickUp,
+            89..91 => Action::Quaff,
+            // Shoot: at the nearest monster in view, or anywhere near (into walls, out of range).
+            91..99 => match game.visible_monsters().first() {
+                Some(m) if self.rng.random_bool(0.7) => Action::Fire { target: m.pos },
+                _ => {
+                    let (dx, dy) = (self.rng.random_range(-14..=14), self.rng.random_range(-14..=14));
+                    Action::Fire { target: game.player.pos + Pos::new(dx, dy) }
+                }
+            },
             _ => Action::TakeExit,
         }
     }
 }
 
-/// Every arrow in the game, wherever it is.
+/// Every arrow of the player's in the game, wherever it is: carried, on the floor, or broken.
+/// (None is in flight between turns: a shot flies and lands within the turn it is loosed.)
 fn arrows(game: &GameState) -> u64 {
     let on_floor: u64 =
         game.items.iter().filter(|i| i.kind == ItemKind::Arrows).map(|i| u64::from(i.amount)).sum();
-    u64::from(game.player.arrows) + on_floor
+    u64::from(game.player.arrows) + on_floor + u64::from(game.arrows_broken)
 }
 
 /// What one game has shown the player so far, to check the memory against.
@@ -137,7 +146,7 @@ fn check_fov_against_reference(game: &GameState, at: &str) {
 /// Plays `TURNS_PER_MAP` turns on `map`, starting a new game (next seed) whenever one ends.
 fn soak(name: &str, map: Map, first_seed: u64) {
     let mut input = Player { rng: Xoshiro256PlusPlus::seed_from_u64(first_seed), heading: Dir::E };
-    let (mut turns, mut games, mut sampled) = (0u64, 0u64, 0u64);
+    let (mut turns, mut games, mut sampled, mut shots) = (0u64, 0u64, 0u64, 0u64);
     let mut outcomes = (0, 0);
     while turns < TURNS_PER_MAP {
         let seed = first_seed + games;
@@ -148,7 +157,7 @@ fn soak(name: &str, map: Map, first_seed: u64) {
         seen.add(game.view().cells());
         check_invariants(&game, arrows_at_start, &seen, &format!("{name} seed {seed} start"));
         while !game.is_over() && turns < TURNS_PER_MAP {
-            let action = input.next();
+            let action = input.next(&game);
             let turn_before = game.turn;
             let acted = game.act(action);
             let at = format!("{name} seed {seed} turn {} after {action:?}", game.turn);
@@ -156,6 +165,7 @@ fn soak(name: &str, map: Map, first_seed: u64) {
                 Acted::Turn => {
                     assert_eq!(game.turn, turn_before + 1, "{at}");
                     turns += 1;
+                    shots += u64::from(matches!(action, Action::Fire { .. }));
                 }
                 Acted::NoTurn => assert_eq!(game.turn, turn_before, "{at}: no turn, yet the clock moved"),
             }
@@ -173,9 +183,11 @@ fn soak(name: &str, map: Map, first_seed: u64) {
         }
     }
     eprintln!(
-        "{name}: {turns} turns in {games} games ({} won, {} lost), {sampled} views checked against the reference",
+        "{name}: {turns} turns in {games} games ({} won, {} lost), {shots} arrows shot, {sampled} views \
+         checked against the reference",
         outcomes.0, outcomes.1
     );
+    assert!(shots > 20, "the player shot arrows: {shots}");
     assert_eq!(sampled, TURNS_PER_MAP / FOV_SAMPLE_EVERY);
 }
 
