@@ -3,13 +3,15 @@
 
 #[path = "game_maps/art.rs"]
 mod art;
+#[path = "support/screen.rs"]
+mod screen;
 
 use art::art;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
+use screen::draw;
+use screen::text;
 use sightline::Pos;
 use sightline::game::{Action, Dir, GameState};
 use sightline::ui::app::Command;
@@ -47,20 +49,6 @@ fn explored() -> App {
     assert_eq!(game.player.pos, Pos::new(10, 2), "through the door");
     assert_eq!(game.map.tile(Pos::new(9, 2)), sightline::Tile::DoorOpen);
     App::new(game, Theme::colour())
-}
-
-fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| render::draw(f, app)).unwrap();
-    terminal
-}
-
-fn text(terminal: &Terminal<TestBackend>) -> String {
-    let buf = terminal.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

@@ -3,11 +3,14 @@
 
 #[path = "game_maps/art.rs"]
 mod art;
+#[path = "support/screen.rs"]
+mod screen;
 
 use art::art;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
+use screen::text;
 use sightline::Pos;
 use sightline::game::{Action, Dir, GameState};
 use sightline::ui::app::Command;
@@ -36,17 +39,7 @@ fn hall(theme: Theme) -> App {
 }
 
 fn draw(app: &App) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(W, H)).unwrap();
-    terminal.draw(|f| render::draw(f, app)).unwrap();
-    terminal
-}
-
-fn text(terminal: &Terminal<TestBackend>) -> String {
-    let buf = terminal.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    screen::draw(app, W, H)
 }
 
 /// The screen cell of map cell `p` while the view follows `focus`.
