@@ -167,6 +167,12 @@ impl Light {
         Light((start as u64) << 32 | len as u64)
     }
 
+    /// How many intervals the light is: none when dark, one when full.
+    #[inline]
+    fn intervals(self) -> usize {
+        if self == Light::FULL { 1 } else { (self.0 & 0xffff_ffff) as usize }
+    }
+
     /// The arena range of a partial light.
     #[inline]
     fn range(self) -> std::ops::Range<usize> {
@@ -504,12 +510,11 @@ impl Quadrant {
         obs: &mut O,
     ) -> Light {
         let p = self.at(i, j);
-        let opaque = self.opaque(world, p);
         let ring = (i + j) as u32;
         // Fast path: every input passes its whole square, so this square is whole too (the
         // inputs' squares cover its angle).
         let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
-        if whole && !opaque {
+        if whole && !self.opaque(world, p) {
             out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
             return Light::FULL;
@@ -537,13 +542,8 @@ impl Quadrant {
         // square to the left passes, up to this square's high end. The two meet at the corner
         // the three squares share. It is gathered inline when the inputs pass few intervals
         // (joining never lengthens a set), else in the scratch buffer.
-        let count = |l: Light| match l {
-            Light::DARK => 0,
-            Light::FULL => 1,
-            _ => l.range().len(),
-        };
         let mut small = SmallSet::new();
-        let input: &[Interval] = if count(up) + count(left) <= SMALL {
+        let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
             gather(&mut small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
             small.as_slice()
         } else {
@@ -555,6 +555,8 @@ impl Quadrant {
             obs.cell(p, ring, CellState::Culled, false);
             return Light::DARK;
         }
+        // (a culled cell's opacity does not matter: it is not looked up)
+        let opaque = self.opaque(world, p);
         let full = input.len() == 1 && {
             let iv = input[0];
             !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
