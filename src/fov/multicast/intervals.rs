@@ -129,10 +129,22 @@ impl SmallSet {
         SmallSet { ivs: [SmallSet::NONE; SMALL], len: 0 }
     }
 
+    /// Empties the set.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// The set so far.
     #[inline]
     pub fn as_slice(&self) -> &[Interval] {
         &self.ivs[..self.len]
+    }
+}
+
+impl Default for SmallSet {
+    fn default() -> SmallSet {
+        SmallSet::new()
     }
 }
 

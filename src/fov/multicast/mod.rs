@@ -193,6 +193,9 @@ pub(super) struct Scratch {
     prev_runs: Vec<(i32, i32)>,
     cur_runs: Vec<(i32, i32)>,
     input: Vec<Interval>,
+    /// Where a cell's input is gathered when it is small (kept here so that it is not
+    /// initialised anew for every cell).
+    small: SmallSet,
 }
 
 /// The open angle a wall's diamond subtends from quadrant cell `(i, j) != (0, 0)`: its lowest
@@ -542,10 +545,10 @@ impl Quadrant {
         // square to the left passes, up to this square's high end. The two meet at the corner
         // the three squares share. It is gathered inline when the inputs pass few intervals
         // (joining never lengthens a set), else in the scratch buffer.
-        let mut small = SmallSet::new();
         let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
-            gather(&mut small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
-            small.as_slice()
+            s.small.clear();
+            gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+            s.small.as_slice()
         } else {
             s.input.clear();
             gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
