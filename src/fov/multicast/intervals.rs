@@ -83,21 +83,92 @@ impl Interval {
 /// before the last interval does.
 #[inline]
 pub fn push_joined(out: &mut Vec<Interval>, start: usize, iv: Interval) {
-    if out.len() > start {
-        let last = out.last_mut().expect("non-empty");
-        let c = iv.lo.cross(last.hi);
-        if c > 0 || (c == 0 && !(iv.lo_open && last.hi_open)) {
-            let e = last.hi.cross(iv.hi);
-            if e > 0 {
-                last.hi = iv.hi;
-                last.hi_open = iv.hi_open;
-            } else if e == 0 {
-                last.hi_open &= iv.hi_open;
-            }
-            return;
-        }
+    if out.len() > start && join(out.last_mut().expect("non-empty"), iv) {
+        return;
     }
     out.push(iv);
+}
+
+/// Joins `iv` into `last` when they overlap or touch with at least one of the touching ends
+/// closed, and says whether it did. `iv` must not start before `last` does.
+#[inline]
+fn join(last: &mut Interval, iv: Interval) -> bool {
+    let c = iv.lo.cross(last.hi);
+    if c > 0 || (c == 0 && !(iv.lo_open && last.hi_open)) {
+        let e = last.hi.cross(iv.hi);
+        if e > 0 {
+            last.hi = iv.hi;
+            last.hi_open = iv.hi_open;
+        } else if e == 0 {
+            last.hi_open &= iv.hi_open;
+        }
+        return true;
+    }
+    false
+}
+
+/// How many intervals a [`SmallSet`] holds.
+pub const SMALL: usize = 2;
+
+/// A set of at most [`SMALL`] intervals kept inline, where a cell's input is gathered when its
+/// inputs pass that few intervals between them (almost always: a cell is rarely reached by more
+/// than two lit intervals). Joining never makes a set longer than the intervals pushed into it,
+/// so the caller checks that bound before gathering and falls back to a `Vec` otherwise.
+#[derive(Copy, Clone, Debug)]
+pub struct SmallSet {
+    ivs: [Interval; SMALL],
+    len: usize,
+}
+
+impl SmallSet {
+    const NONE: Interval =
+        Interval { lo: Dir::new(1, 0), hi: Dir::new(1, 0), lo_open: false, hi_open: false };
+
+    #[inline]
+    pub fn new() -> SmallSet {
+        SmallSet { ivs: [SmallSet::NONE; SMALL], len: 0 }
+    }
+
+    /// Empties the set.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The set so far.
+    #[inline]
+    pub fn as_slice(&self) -> &[Interval] {
+        &self.ivs[..self.len]
+    }
+}
+
+impl Default for SmallSet {
+    fn default() -> SmallSet {
+        SmallSet::new()
+    }
+}
+
+/// Where a set is gathered, interval by interval in order, joining where [`push_joined`] does.
+pub trait Sink {
+    fn push_joined(&mut self, iv: Interval);
+}
+
+impl Sink for SmallSet {
+    #[inline]
+    fn push_joined(&mut self, iv: Interval) {
+        if self.len > 0 && join(&mut self.ivs[self.len - 1], iv) {
+            return;
+        }
+        self.ivs[self.len] = iv;
+        self.len += 1;
+    }
+}
+
+impl Sink for Vec<Interval> {
+    #[inline]
+    fn push_joined(&mut self, iv: Interval) {
+        push_joined(self, 0, iv);
+    }
 }
 
 /// Whether any interval of the set contains `d`.
@@ -156,5 +227,26 @@ mod tests {
         push_joined(&mut w, 0, Interval::new(d(1, 1), true, d(1, 2), true).unwrap());
         assert_eq!(w, vec![Interval::new(d(1, 0), false, d(1, 2), true).unwrap()]);
         assert!(set_contains(&w, d(1, 1)) && !set_contains(&w, d(1, 2)));
+    }
+
+    #[test]
+    fn small_set_joins_like_the_vec() {
+        // (a, b) then (b, c] leave b dark; [b, c] then [c, d) join; [a, b] then [a, c) join
+        let pairs = [
+            (Interval::new(d(1, 0), false, d(3, 1), true), Interval::new(d(3, 1), true, d(2, 1), false)),
+            (Interval::new(d(3, 1), false, d(2, 1), false), Interval::new(d(2, 1), false, d(1, 1), true)),
+            (Interval::new(d(4, 1), false, d(3, 1), false), Interval::new(d(4, 1), false, d(1, 1), true)),
+        ];
+        let mut lens = Vec::new();
+        for (a, b) in pairs {
+            let (mut v, mut s) = (Vec::new(), SmallSet::new());
+            for iv in [a.unwrap(), b.unwrap()] {
+                Sink::push_joined(&mut v, iv);
+                s.push_joined(iv);
+            }
+            assert_eq!(s.as_slice(), &v[..]);
+            lens.push(v.len());
+        }
+        assert_eq!(lens, [2, 1, 1]);
     }
 }

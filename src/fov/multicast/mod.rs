@@ -8,7 +8,7 @@ mod intervals;
 use std::mem;
 
 use self::angle::Dir;
-use self::intervals::{Interval, push_joined, set_contains, set_meets_open};
+use self::intervals::{Interval, SMALL, Sink, SmallSet, set_contains, set_meets_open};
 use super::Fov;
 use crate::geometry::{Opacity, Pos};
 
@@ -167,6 +167,12 @@ impl Light {
         Light((start as u64) << 32 | len as u64)
     }
 
+    /// How many intervals the light is: none when dark, one when full.
+    #[inline]
+    fn intervals(self) -> usize {
+        if self == Light::FULL { 1 } else { (self.0 & 0xffff_ffff) as usize }
+    }
+
     /// The arena range of a partial light.
     #[inline]
     fn range(self) -> std::ops::Range<usize> {
@@ -187,15 +193,9 @@ pub(super) struct Scratch {
     prev_runs: Vec<(i32, i32)>,
     cur_runs: Vec<(i32, i32)>,
     input: Vec<Interval>,
-}
-
-impl Scratch {
-    /// Where a cell's input is gathered: a wall's in the scratch buffer, a floor's straight into
-    /// the row's arena (it passes its input on unchanged).
-    #[inline]
-    fn gather_buf(&mut self, wall: bool) -> &mut Vec<Interval> {
-        if wall { &mut self.input } else { &mut self.cur_iv }
-    }
+    /// Where a cell's input is gathered when it is small (kept here so that it is not
+    /// initialised anew for every cell).
+    small: SmallSet,
 }
 
 /// The open angle a wall's diamond subtends from quadrant cell `(i, j) != (0, 0)`: its lowest
@@ -215,6 +215,47 @@ fn wall_angle(i: i32, j: i32) -> (Dir, (i32, i32), Dir, (i32, i32)) {
         (Dir::new(2 * i, 2 * j + 1), (i, j + 1))
     };
     (lo_v, lo_n, hi_v, hi_n)
+}
+
+/// Gathers into `into` the input of quadrant cell `(i, j)` (whose square angle is `own`) from
+/// the outputs of its inputs: what the square above passes (its intervals in `prev_iv`) from
+/// `own`'s low end on, then what the square to the left passes (in `cur_iv`) up to `own`'s high
+/// end. The two meet at the corner the three squares share.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn gather(
+    into: &mut impl Sink,
+    i: i32,
+    j: i32,
+    own: Interval,
+    left: Light,
+    up: Light,
+    prev_iv: &[Interval],
+    cur_iv: &[Interval],
+) {
+    if up == Light::FULL {
+        if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+            into.push_joined(iv);
+        }
+    } else if up != Light::DARK {
+        for iv in &prev_iv[up.range()] {
+            if let Some(iv) = iv.clip_lo(own.lo, false) {
+                into.push_joined(iv);
+            }
+        }
+    }
+    if left == Light::FULL {
+        if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+            into.push_joined(iv);
+        }
+    } else if left != Light::DARK {
+        for iv in &cur_iv[left.range()] {
+            match iv.clip_hi(own.hi, false) {
+                Some(iv) => into.push_joined(iv),
+                None => break,
+            }
+        }
+    }
 }
 
 /// The four quadrants as (x sign, y sign).
@@ -472,12 +513,11 @@ impl Quadrant {
         obs: &mut O,
     ) -> Light {
         let p = self.at(i, j);
-        let opaque = self.opaque(world, p);
         let ring = (i + j) as u32;
         // Fast path: every input passes its whole square, so this square is whole too (the
         // inputs' squares cover its angle).
         let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
-        if whole && !opaque {
+        if whole && !self.opaque(world, p) {
             out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
             return Light::FULL;
@@ -503,64 +543,48 @@ impl Quadrant {
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
-        // the three squares share. A floor passes its input on unchanged, so it is gathered
-        // straight into the row's arena; a wall's goes to a scratch buffer first.
-        let base = if opaque {
-            s.input.clear();
-            0
+        // the three squares share. It is gathered inline when the inputs pass few intervals
+        // (joining never lengthens a set), else in the scratch buffer.
+        let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
+            s.small.clear();
+            gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+            s.small.as_slice()
         } else {
-            s.cur_iv.len()
+            s.input.clear();
+            gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+            &s.input
         };
-        if up == Light::FULL {
-            if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
-                s.gather_buf(opaque).push(iv);
-            }
-        } else if up != Light::DARK {
-            for k in up.range() {
-                if let Some(iv) = s.prev_iv[k].clip_lo(own.lo, false) {
-                    push_joined(s.gather_buf(opaque), base, iv);
-                }
-            }
-        }
-        if left == Light::FULL {
-            if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
-                push_joined(s.gather_buf(opaque), base, iv);
-            }
-        } else if left != Light::DARK {
-            for k in left.range() {
-                match s.cur_iv[k].clip_hi(own.hi, false) {
-                    Some(iv) => push_joined(s.gather_buf(opaque), base, iv),
-                    None => break,
-                }
-            }
-        }
-        let input = &s.gather_buf(opaque)[base..];
         if input.is_empty() {
             obs.cell(p, ring, CellState::Culled, false);
             return Light::DARK;
         }
+        // (a culled cell's opacity does not matter: it is not looked up)
+        let opaque = self.opaque(world, p);
         let full = input.len() == 1 && {
             let iv = input[0];
             !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
         };
         let state = if full { CellState::Lit } else { CellState::Edge };
         if !opaque {
-            // a floor is visible iff the ray through its centre arrives lit
+            // a floor is visible iff the ray through its centre arrives lit, and passes its
+            // input on unchanged
             let visible = full || set_contains(input, Dir::new(i, j));
-            let len = input.len();
             if visible {
                 out.mark_inside(p);
             }
             obs.cell(p, ring, state, visible);
             if full {
-                s.cur_iv.truncate(base);
                 return Light::FULL;
             }
-            return Light::part(base, len);
+            let start = s.cur_iv.len();
+            for &iv in input {
+                s.cur_iv.push(iv); // a loop: these are one or two, too few for a memcpy call
+            }
+            return Light::part(start, input.len());
         }
         let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
         // visible iff a lit ray strictly inside that angle arrives
-        let visible = full || set_meets_open(&s.input, lo_v, hi_v);
+        let visible = full || set_meets_open(input, lo_v, hi_v);
         if visible {
             out.mark(p);
         }
@@ -570,8 +594,8 @@ impl Quadrant {
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = s.cur_iv.len();
         if j > 0 {
-            for k in 0..s.input.len() {
-                match s.input[k].clip_hi(lo_v, false) {
+            for iv in input {
+                match iv.clip_hi(lo_v, false) {
                     Some(iv) => s.cur_iv.push(iv),
                     None => break,
                 }
@@ -591,8 +615,8 @@ impl Quadrant {
         }
         if i > 0 {
             let first = s.cur_iv.len();
-            for k in 0..s.input.len() {
-                if let Some(iv) = s.input[k].clip_lo(hi_v, false) {
+            for iv in input {
+                if let Some(iv) = iv.clip_lo(hi_v, false) {
                     s.cur_iv.push(iv);
                 }
             }
