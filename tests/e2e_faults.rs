@@ -85,6 +85,19 @@ fn sigterm_restores_the_terminal_and_exits_143() {
 }
 
 #[test]
+fn a_loop_stuck_in_the_terminal_library_is_ended_by_the_watchdog() {
+    // When the terminal goes away, crossterm's poll can spin without returning to the loop that
+    // checks the signal flag. The debug-only hook makes the loop ignore the flag, as if stuck:
+    // the watchdog must still end the process with the signal's status and restore the terminal.
+    let mut s = playing(&[("SIGHTLINE_TEST_IGNORE_SIGNALS", "1")]);
+    s.signal("HUP");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    assert_restored(&s);
+    assert!(s.contents().contains("stopped by signal 1; nothing was saved"), "{}", s.contents());
+}
+
+#[test]
 fn sighup_restores_the_terminal_and_exits_129() {
     let mut s = playing(&[]);
     s.signal("HUP");

@@ -4,6 +4,7 @@
 //! bad save — is reported on stderr with exit code 1 before the terminal is touched.
 
 use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -83,7 +84,11 @@ pub fn run(args: Args) -> ExitCode {
                 signal_hook::consts::SIGHUP => "SIGHUP",
                 _ => "a signal",
             };
-            eprintln!("sightline: stopped by a signal ({name}); the game was not saved");
+            // The terminal may be gone (SIGHUP): a failed write to stderr must not panic.
+            let _ = writeln!(
+                std::io::stderr(),
+                "sightline: stopped by a signal ({name}); the game was not saved"
+            );
             // The shell convention for a process ended by signal N.
             ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
         }

@@ -6,14 +6,22 @@
 //! SIGHUP set a flag the loop polls between key events, so the loop ends normally and reports
 //! the signal; Ctrl-C arrives as a key in raw mode and quits.
 //!
+//! One more way out needs a watchdog ([`StopSignals`]): when the terminal itself goes away (its
+//! window closed, the SSH connection dropped), the kernel sends SIGHUP, but crossterm 0.29's
+//! `event::poll` can spin inside itself on the dead terminal and never return to the loop that
+//! would notice the flag. If the loop has not ended a second after the signal, the watchdog
+//! restores what it can and exits with the signal's status, so sightline never lingers as an
+//! orphan burning a core.
+//!
 //! Test hook: in debug builds only, `SIGHTLINE_TEST_PANIC=1` in the environment makes the first
 //! key pressed panic, so the end-to-end tests can check that a panic restores the terminal.
 //! Release builds ignore the variable.
 
-use std::io;
+use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
 
@@ -35,14 +43,80 @@ pub enum Ended {
 /// How often the loop wakes without input to check for signals.
 const POLL: Duration = Duration::from_millis(100);
 
+/// How long the watchdog lets the loop take to end after a signal before it ends the process.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// SIGTERM and SIGHUP, watched for an event loop: the loop asks [`StopSignals::signal`] between
+/// key events and ends itself; a watchdog thread ends the process if the loop cannot (see the
+/// module docs). Dropping the watcher tells the watchdog the loop has ended.
+pub struct StopSignals {
+    signal: Arc<AtomicUsize>,
+    done: Arc<AtomicBool>,
+}
+
+impl StopSignals {
+    /// Registers the handlers and starts the watchdog.
+    pub fn watch() -> io::Result<StopSignals> {
+        let signal = Arc::new(AtomicUsize::new(0));
+        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)?;
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let (watched, finished) = (Arc::clone(&signal), Arc::clone(&done));
+        thread::Builder::new().name("signal watchdog".into()).spawn(move || {
+            loop {
+                thread::sleep(Duration::from_millis(50));
+                if finished.load(Ordering::Relaxed) {
+                    return;
+                }
+                let sig = watched.load(Ordering::Relaxed);
+                if sig == 0 {
+                    continue;
+                }
+                let deadline = Instant::now() + GRACE;
+                while Instant::now() < deadline {
+                    if finished.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    thread::sleep(Duration::from_millis(20));
+                }
+                // The loop is stuck (on a terminal that has gone away): restore what can be
+                // restored and leave with the shell's status for "killed by signal N".
+                ratatui::restore();
+                let _ = writeln!(io::stderr(), "sightline: stopped by signal {sig}; nothing was saved");
+                std::process::exit(128 + sig as i32);
+            }
+        })?;
+        Ok(StopSignals { signal, done })
+    }
+
+    /// The signal that asked the loop to stop, if one has.
+    pub fn signal(&self) -> Option<i32> {
+        match self.signal.load(Ordering::Relaxed) {
+            0 => None,
+            sig => Some(sig as i32),
+        }
+    }
+
+    /// Test hook, debug builds only: with `SIGHTLINE_TEST_IGNORE_SIGNALS=1` the loops do not
+    /// look at the flag, as if stuck in the terminal library, so an end-to-end test can prove
+    /// the watchdog ends the process. Release builds ignore the variable.
+    pub fn ignored_for_tests() -> bool {
+        cfg!(debug_assertions) && std::env::var_os("SIGHTLINE_TEST_IGNORE_SIGNALS").is_some_and(|v| v == "1")
+    }
+}
+
+impl Drop for StopSignals {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Runs the game in the terminal until the player leaves, then restores the terminal.
 /// `on_save` is called on `S`; if it fails, its message is shown and play goes on.
 pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -> io::Result<Ended> {
-    // 0 until a signal arrives, then its number.
-    let stop = Arc::new(AtomicUsize::new(0));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register_usize(signal, Arc::clone(&stop), signal as usize)?;
-    }
+    let stop = StopSignals::watch()?;
+    let ignore_signals = StopSignals::ignored_for_tests();
     let panic_on_key =
         cfg!(debug_assertions) && std::env::var_os("SIGHTLINE_TEST_PANIC").is_some_and(|v| v == "1");
     let mut terminal = match ratatui::try_init() {
@@ -57,9 +131,8 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
         loop {
             terminal.draw(|frame| render::draw(frame, app))?;
             let ended = loop {
-                let signal = stop.load(Ordering::Relaxed);
-                if signal != 0 {
-                    break Some(Ended::Signal(signal as i32));
+                if let Some(signal) = stop.signal().filter(|_| !ignore_signals) {
+                    break Some(Ended::Signal(signal));
                 }
                 if event::poll(POLL)? {
                     break None;

@@ -89,6 +89,7 @@ impl Launch {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
         cmd.env_remove("SIGHTLINE_TEST_PANIC");
+        cmd.env_remove("SIGHTLINE_TEST_IGNORE_SIGNALS");
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

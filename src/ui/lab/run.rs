@@ -1,10 +1,9 @@
 //! The lab in the real terminal: set-up, the event loop, and restoring the terminal on every
 //! way out — a normal return or an error through [`ratatui::restore`], a panic through the hook
-//! [`ratatui::try_init`] installs, SIGTERM and SIGHUP through a flag the loop polls.
+//! [`ratatui::try_init`] installs, SIGTERM and SIGHUP through a flag the loop polls, with the game's watchdog for a terminal that
+//! has gone away ([`crate::ui::terminal::StopSignals`]).
 
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crossterm::event::{self, Event};
@@ -19,16 +18,13 @@ const POLL: Duration = Duration::from_millis(100);
 
 /// Runs the lab until the user quits or a signal asks it to stop, then restores the terminal.
 pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
+    let stop = crate::ui::terminal::StopSignals::watch()?;
     let mut terminal = ratatui::try_init()?;
     let result = (|| -> io::Result<()> {
         loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
             loop {
-                if stop.load(Ordering::Relaxed) {
+                if stop.signal().is_some() {
                     return Ok(());
                 }
                 if event::poll(POLL)? {
