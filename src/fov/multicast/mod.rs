@@ -62,12 +62,12 @@ pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut F
 /// trace keeps the larger of the two states.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CellState {
-    /// Never looked at: beyond the radius, or no input of it carried any light, so the scan
-    /// skipped it (culled without a look).
+    /// Never looked at: beyond the radius, or no input of it carried any light.
     #[default]
     NeverLooked,
-    /// Looked at, because an input carried light, but none of that light enters its square:
-    /// its input is empty. Its children get nothing from it.
+    /// An input carried light, but none of it enters this square. Each cell's light says which
+    /// of its two children it reaches, so the scan culls such a cell without looking at it (or,
+    /// rarely, looks and finds its input empty). Its children get nothing from it.
     Culled,
     /// Lit, but an obscurity boundary passes inside the angle of its square: its input is a
     /// proper part of that angle (a few intervals, maybe a single hairline ray).
@@ -128,11 +128,17 @@ impl Trace {
 /// Watches the multicast: told about every cell it looks at. The plain [`compute`] uses `()`,
 /// which does nothing and compiles to nothing.
 pub trait Observer {
+    /// Whether the observer wants to hear anything: `()` does not, so the scan does not even
+    /// work out what to tell it.
+    const WATCHES: bool = true;
+
     /// The multicast decided `state` (and whether it is visible) for cell `p` of ring `ring`.
     fn cell(&mut self, p: Pos, ring: u32, state: CellState, visible: bool);
 }
 
 impl Observer for () {
+    const WATCHES: bool = false;
+
     #[inline(always)]
     fn cell(&mut self, _: Pos, _: u32, _: CellState, _: bool) {}
 }
@@ -153,31 +159,61 @@ impl Observer for Trace {
 /// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
 /// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
 /// angle; only a transparent cell passes this on), or `len` intervals from `start` in the row's
-/// interval arena.
+/// interval arena, with two bits saying which children the light reaches.
+///
+/// A cell's two children split its square angle at its far corner: the child to the right
+/// (`i + 1`) takes the directions up to it, the child below (`j + 1`) those from it on. A child
+/// that no lit direction of an input reaches gets nothing from that input, so the scan treats
+/// that input as dark there and never looks at a child that gets nothing from either: the light
+/// already says it is culled.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Light(u64);
 
 impl Light {
     const DARK: Light = Light(0);
     const FULL: Light = Light(u64::MAX);
+    const TO_RIGHT: u64 = 1 << 31;
+    const DOWN: u64 = 1 << 30;
+    const LEN: u64 = (1 << 30) - 1;
 
+    /// The partial light of cell `(i, j)` held in `arena[start..]` (a non-empty set).
     #[inline]
-    fn part(start: usize, len: usize) -> Light {
-        debug_assert!(len > 0 && len < u32::MAX as usize && start <= u32::MAX as usize);
-        Light((start as u64) << 32 | len as u64)
+    fn part(arena: &[Interval], start: usize, i: i32, j: i32) -> Light {
+        let len = arena.len() - start;
+        debug_assert!(len > 0 && len as u64 <= Light::LEN && start <= u32::MAX as usize);
+        let far = Dir::new(2 * i + 1, 2 * j + 1);
+        let (first, last) = (arena[start], arena[arena.len() - 1]);
+        let c = first.lo.cross(far);
+        let to_right = c > 0 || (c == 0 && !first.lo_open);
+        let c = far.cross(last.hi);
+        let down = c > 0 || (c == 0 && !last.hi_open);
+        let reach = if to_right { Light::TO_RIGHT } else { 0 } | if down { Light::DOWN } else { 0 };
+        Light((start as u64) << 32 | reach | len as u64)
+    }
+
+    /// The light as the child to the right gets it: dark if none of it reaches that child.
+    #[inline]
+    fn to_right(self) -> Light {
+        if self.0 & Light::TO_RIGHT != 0 { self } else { Light::DARK }
+    }
+
+    /// Whether some of the light reaches the child below.
+    #[inline]
+    fn reaches_down(self) -> bool {
+        self.0 & Light::DOWN != 0
     }
 
     /// How many intervals the light is: none when dark, one when full.
     #[inline]
     fn intervals(self) -> usize {
-        if self == Light::FULL { 1 } else { (self.0 & 0xffff_ffff) as usize }
+        if self == Light::FULL { 1 } else { (self.0 & Light::LEN) as usize }
     }
 
     /// The arena range of a partial light.
     #[inline]
     fn range(self) -> std::ops::Range<usize> {
         let start = (self.0 >> 32) as usize;
-        start..start + (self.0 & 0xffff_ffff) as usize
+        start..start + (self.0 & Light::LEN) as usize
     }
 }
 
@@ -255,6 +291,19 @@ fn gather(
                 None => break,
             }
         }
+    }
+}
+
+/// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
+/// current run started, and cell `i`'s `light` extends it or ends it.
+#[inline(always)]
+fn track_run(lit_from: &mut Option<i32>, runs: &mut Vec<(i32, i32)>, i: i32, light: Light) {
+    if !light.reaches_down() {
+        if let Some(from) = lit_from.take() {
+            runs.push((from, i - 1));
+        }
+    } else if lit_from.is_none() {
+        *lit_from = Some(i);
     }
 }
 
@@ -368,17 +417,20 @@ impl Quadrant {
         s.cur_runs.clear();
         // row 0: the viewer, then outward along the axis, fed from the left only
         s.cur[0] = Light::FULL;
-        let mut last = 0;
+        let mut lit_from = Some(0);
         let mut left = Light::FULL;
-        for i in 1..=ilim {
-            left = self.cell(i, 0, left, Light::DARK, world, out, s, obs);
-            s.cur[i as usize] = left;
-            if left == Light::DARK {
-                break;
-            }
-            last = i;
+        let mut i = 1;
+        while i <= ilim && left != Light::DARK {
+            let light = self.cell(i, 0, left, Light::DARK, world, out, s, obs);
+            s.cur[i as usize] = light;
+            track_run(&mut lit_from, &mut s.cur_runs, i, light);
+            self.report_culled(obs, i, 0, light, ilim, jmax, r2);
+            left = light.to_right();
+            i += 1;
         }
-        s.cur_runs.push((0, last));
+        if let Some(from) = lit_from {
+            s.cur_runs.push((from, i - 1));
+        }
         for j in 1..=jmax as i32 {
             if let Some(r2) = r2 {
                 let jj = i64::from(j) * i64::from(j);
@@ -435,16 +487,17 @@ impl Quadrant {
                 } else {
                     false
                 };
-                let light = if whole { Light::FULL } else { self.cell(i, j, left, up, world, out, s, obs) };
+                let light = if whole {
+                    Light::FULL
+                } else if i > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
+                    self.small(i, j, left, up, world, out, s, obs)
+                } else {
+                    self.cell(i, j, left, up, world, out, s, obs)
+                };
                 s.cur[i as usize] = light;
-                if light == Light::DARK {
-                    if let Some(from) = lit_from.take() {
-                        s.cur_runs.push((from, i - 1));
-                    }
-                } else if lit_from.is_none() {
-                    lit_from = Some(i);
-                }
-                left = light;
+                track_run(&mut lit_from, &mut s.cur_runs, i, light);
+                self.report_culled(obs, i, j, light, ilim, jmax, r2);
+                left = light.to_right();
                 i += 1;
                 if i > b && s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
                     // the light from the left carried on into the next run above
@@ -458,6 +511,35 @@ impl Quadrant {
             if s.cur_runs.is_empty() {
                 break;
             }
+        }
+    }
+
+    /// Tells the observer that the children of cell `(i, j)` (within `ilim` on its row, `jmax`
+    /// rows and the squared radius `r2`) that its lit `light` does not reach are culled: the scan
+    /// will not look at them for this input. (A child the other input lights is looked at, and
+    /// the observer hears that too.) Nothing at all with `()`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn report_culled<O: Observer>(
+        &self,
+        obs: &mut O,
+        i: i32,
+        j: i32,
+        light: Light,
+        ilim: i32,
+        jmax: u32,
+        r2: Option<i64>,
+    ) {
+        if !O::WATCHES || light == Light::DARK {
+            return;
+        }
+        let ring = (i + j + 1) as u32;
+        if light.to_right() == Light::DARK && i < ilim {
+            obs.cell(self.at(i + 1, j), ring, CellState::Culled, false);
+        }
+        let below = i64::from(i) * i64::from(i) + i64::from(j + 1) * i64::from(j + 1);
+        if !light.reaches_down() && (j as u32) < jmax && r2.is_none_or(|r2| below <= r2) {
+            obs.cell(self.at(i, j + 1), ring, CellState::Culled, false);
         }
     }
 
@@ -497,10 +579,136 @@ impl Quadrant {
         last
     }
 
+    /// [`Quadrant::cell`] for the common cell off the axes whose inputs pass one interval each
+    /// at most (a whole square is one interval too): its input is at most two intervals, joined
+    /// at the corner its inputs share. A floor passes that on; a wall in full light passes the
+    /// fixed shape of its square outside its diamond; other walls go through [`Quadrant::wall`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn small<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        left: Light,
+        up: Light,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> Light {
+        debug_assert!(i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1);
+        let p = self.at(i, j);
+        let ring = (i + j) as u32;
+        let opaque = self.opaque(world, p);
+        if opaque && up == Light::FULL && left == Light::FULL {
+            return self.lit_wall(i, j, p, world, out, s, obs);
+        }
+        let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
+        let corner = Dir::new(2 * i - 1, 2 * j - 1);
+        let from_up = match up {
+            Light::DARK => None,
+            Light::FULL => Some(Interval { lo, hi: corner, lo_open: false, hi_open: false }),
+            _ => s.prev_iv[up.range().start].clip_lo(lo, false),
+        };
+        let from_left = match left {
+            Light::DARK => None,
+            Light::FULL => Some(Interval { lo: corner, hi, lo_open: false, hi_open: false }),
+            _ => s.cur_iv[left.range().start].clip_hi(hi, false),
+        };
+        if opaque {
+            let pair;
+            let (input, full): (&[Interval], bool) = match (from_up, from_left) {
+                (None, None) => {
+                    obs.cell(p, ring, CellState::Culled, false);
+                    return Light::DARK;
+                }
+                (Some(iv), None) | (None, Some(iv)) => {
+                    pair = [iv; 2];
+                    (&pair[..1], false)
+                }
+                (Some(u), Some(l)) if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) => {
+                    pair = [Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }; 2];
+                    (&pair[..1], !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi))
+                }
+                (Some(u), Some(l)) => {
+                    pair = [u, l];
+                    (&pair[..], false)
+                }
+            };
+            return self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs);
+        }
+        let centre = Dir::new(i, j);
+        let start = s.cur_iv.len();
+        let visible = match (from_up, from_left) {
+            (None, None) => {
+                obs.cell(p, ring, CellState::Culled, false);
+                return Light::DARK;
+            }
+            // one side alone cannot hold the whole square: the other's square covers one end
+            (Some(iv), None) | (None, Some(iv)) => {
+                s.cur_iv.push(iv);
+                iv.contains(centre)
+            }
+            (Some(u), Some(l)) if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) => {
+                // joined at the corner: maybe the whole square
+                if !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi) {
+                    out.mark_inside(p);
+                    obs.cell(p, ring, CellState::Lit, true);
+                    return Light::FULL;
+                }
+                let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                s.cur_iv.push(iv);
+                iv.contains(centre)
+            }
+            (Some(u), Some(l)) => {
+                s.cur_iv.push(u);
+                s.cur_iv.push(l);
+                u.contains(centre) || l.contains(centre)
+            }
+        };
+        if visible {
+            out.mark_inside(p);
+        }
+        obs.cell(p, ring, CellState::Edge, visible);
+        Light::part(&s.cur_iv, start, i, j)
+    }
+
+    /// A wall off the axes whose inputs both pass their whole squares (so both are floors): it
+    /// is seen, and passes on the two parts of its square outside its diamond's open angle, each
+    /// with its bounding ray unless a seal sits there. Of the two neighbours across the bounding
+    /// vertices, the one that is an input is a floor; only the other is looked up.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn lit_wall<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        p: Pos,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> Light {
+        out.mark(p);
+        obs.cell(p, (i + j) as u32, CellState::Lit, true);
+        let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
+        let (lo_v, _, hi_v, _) = wall_angle(i, j);
+        let lo_sealed = j > i && self.opaque(world, self.at(i + 1, j));
+        let hi_sealed = j < i && self.opaque(world, self.at(i, j + 1));
+        let start = s.cur_iv.len();
+        // Both parts are non-empty; the lower one starts before the far corner and the upper
+        // one ends after it, so the light reaches both children.
+        s.cur_iv.push(Interval { lo, hi: lo_v, lo_open: false, hi_open: lo_sealed });
+        s.cur_iv.push(Interval { lo: hi_v, hi, lo_open: hi_sealed, hi_open: false });
+        let light = Light::part(&s.cur_iv, start, i, j);
+        debug_assert!(light.to_right() == light && light.reaches_down());
+        light
+    }
+
     /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
     /// visible, and returns its own output.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
+    #[inline(never)]
     fn cell<O: Observer>(
         &self,
         i: i32,
@@ -538,32 +746,76 @@ impl Quadrant {
                 let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
                 s.cur_iv.extend(Interval::new(hi_v, sealed, own.hi, false));
             }
-            let len = s.cur_iv.len() - start;
-            return if len == 0 { Light::DARK } else { Light::part(start, len) };
+            return if s.cur_iv.len() == start { Light::DARK } else { Light::part(&s.cur_iv, start, i, j) };
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
-        // the three squares share. It is gathered inline when the inputs pass few intervals
-        // (joining never lengthens a set), else in the scratch buffer.
-        let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
-            s.small.clear();
-            gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
-            s.small.as_slice()
-        } else {
-            s.input.clear();
-            gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
-            &s.input
-        };
-        if input.is_empty() {
-            obs.cell(p, ring, CellState::Culled, false);
-            return Light::DARK;
-        }
+        // the three squares share.
+        let mut pair = [own; 2];
+        let (input, full): (&[Interval], bool) =
+            if i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
+                // The common case off the axes: each input passes one interval at most (a whole
+                // square is one too), so the input is at most two, joined at the corner.
+                let corner = Dir::new(2 * i - 1, 2 * j - 1);
+                let from_up = match up {
+                    Light::DARK => None,
+                    Light::FULL => Some(Interval { lo: own.lo, hi: corner, lo_open: false, hi_open: false }),
+                    _ => s.prev_iv[up.range().start].clip_lo(own.lo, false),
+                };
+                let from_left = match left {
+                    Light::DARK => None,
+                    Light::FULL => Some(Interval { lo: corner, hi: own.hi, lo_open: false, hi_open: false }),
+                    _ => s.cur_iv[left.range().start].clip_hi(own.hi, false),
+                };
+                match (from_up, from_left) {
+                    (None, None) => {
+                        obs.cell(p, ring, CellState::Culled, false);
+                        return Light::DARK;
+                    }
+                    // one side alone cannot hold the whole square: the other's square covers one
+                    // of its ends
+                    (Some(iv), None) | (None, Some(iv)) => {
+                        pair[0] = iv;
+                        (&pair[..1], false)
+                    }
+                    (Some(u), Some(l)) => {
+                        if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) {
+                            // joined at the corner
+                            let joined =
+                                Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                            pair[0] = joined;
+                            let full = !u.lo_open && !l.hi_open && u.lo.same(own.lo) && l.hi.same(own.hi);
+                            (&pair[..1], full)
+                        } else {
+                            pair = [u, l];
+                            (&pair[..], false)
+                        }
+                    }
+                }
+            } else {
+                // On an axis, or with more intervals: the general gathering, inline when the inputs
+                // pass few intervals (joining never lengthens a set), else in the scratch buffer.
+                let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
+                    s.small.clear();
+                    gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                    s.small.as_slice()
+                } else {
+                    s.input.clear();
+                    gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                    &s.input
+                };
+                if input.is_empty() {
+                    obs.cell(p, ring, CellState::Culled, false);
+                    return Light::DARK;
+                }
+                let full = input.len() == 1 && {
+                    let iv = input[0];
+                    !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
+                };
+                (input, full)
+            };
         // (a culled cell's opacity does not matter: it is not looked up)
         let opaque = self.opaque(world, p);
-        let full = input.len() == 1 && {
-            let iv = input[0];
-            !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
-        };
         let state = if full { CellState::Lit } else { CellState::Edge };
         if !opaque {
             // a floor is visible iff the ray through its centre arrives lit, and passes its
@@ -580,8 +832,29 @@ impl Quadrant {
             for &iv in input {
                 s.cur_iv.push(iv); // a loop: these are one or two, too few for a memcpy call
             }
-            return Light::part(start, input.len());
+            return Light::part(&s.cur_iv, start, i, j);
         }
+        self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs)
+    }
+
+    /// Decides wall `(i, j)` (map cell `p`) from its `input` (`full`: its whole square angle),
+    /// marks it if it is visible, and returns its output.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn wall<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        p: Pos,
+        input: &[Interval],
+        full: bool,
+        world: &impl Opacity,
+        out: &mut Fov,
+        cur_iv: &mut Vec<Interval>,
+        obs: &mut O,
+    ) -> Light {
+        let ring = (i + j) as u32;
+        let state = if full { CellState::Lit } else { CellState::Edge };
         let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
         // visible iff a lit ray strictly inside that angle arrives
         let visible = full || set_meets_open(input, lo_v, hi_v);
@@ -592,48 +865,47 @@ impl Quadrant {
         // It passes on what lies outside that open angle, minus the ray through a bounding
         // vertex where that vertex is a seal with an opaque neighbour. (The lower vertex of an
         // axis cell and the upper one of a column cell lie outside the quadrant.)
-        let start = s.cur_iv.len();
+        let start = cur_iv.len();
         if j > 0 {
             for iv in input {
                 match iv.clip_hi(lo_v, false) {
-                    Some(iv) => s.cur_iv.push(iv),
+                    Some(iv) => cur_iv.push(iv),
                     None => break,
                 }
             }
             // only when light arrives exactly along the bounding ray does its seal matter
-            if let Some(last) = s.cur_iv[start..].last_mut()
+            if let Some(last) = cur_iv[start..].last_mut()
                 && !last.hi_open
                 && last.hi.same(lo_v)
                 && self.opaque(world, self.at(lo_n.0, lo_n.1))
             {
                 if last.lo.same(lo_v) {
-                    s.cur_iv.pop(); // it was that ray alone
+                    cur_iv.pop(); // it was that ray alone
                 } else {
                     last.hi_open = true;
                 }
             }
         }
         if i > 0 {
-            let first = s.cur_iv.len();
+            let first = cur_iv.len();
             for iv in input {
                 if let Some(iv) = iv.clip_lo(hi_v, false) {
-                    s.cur_iv.push(iv);
+                    cur_iv.push(iv);
                 }
             }
-            if let Some(head) = s.cur_iv.get_mut(first)
+            if let Some(head) = cur_iv.get_mut(first)
                 && !head.lo_open
                 && head.lo.same(hi_v)
                 && self.opaque(world, self.at(hi_n.0, hi_n.1))
             {
                 if head.hi.same(hi_v) {
-                    s.cur_iv.remove(first); // it was that ray alone
+                    cur_iv.remove(first); // it was that ray alone
                 } else {
                     head.lo_open = true;
                 }
             }
         }
-        let len = s.cur_iv.len() - start;
-        if len == 0 { Light::DARK } else { Light::part(start, len) }
+        if cur_iv.len() == start { Light::DARK } else { Light::part(cur_iv, start, i, j) }
     }
 }
 
