@@ -181,9 +181,10 @@ impl Fov {
             self.visible.fill(false);
             self.lit.clear();
         } else {
-            for p in self.lit.drain(..) {
+            for p in &self.lit {
                 self.visible[p.y as usize * self.width + p.x as usize] = false;
             }
+            self.lit.clear();
         }
         self.origin = origin;
         self.radius = radius;

@@ -572,8 +572,10 @@ impl Quadrant {
         let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
         out.mark_new_run(p, self.sx, n);
         let last = i + n as i32 - 1;
-        for k in i..=last {
-            obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
+        if O::WATCHES {
+            for k in i..=last {
+                obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
+            }
         }
         s.cur[i as usize..last as usize].fill(Light::FULL);
         last
