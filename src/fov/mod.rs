@@ -132,8 +132,10 @@ use crate::map::Map;
 /// The cells visible from one viewer: a reusable output buffer.
 ///
 /// The buffer covers the area `0 <= x < width, 0 <= y < height`; nothing outside it is ever lit.
-/// Resetting it for the next call clears only the cells the last call lit, so a small radius on a
-/// huge map costs what the radius costs, not what the map costs.
+/// Every cell holds the number of the last view that lit it, and a cell is visible when that is
+/// the current view: resetting the buffer for the next view only moves to the next number, so a
+/// small radius on a huge map costs what the radius costs, not what the map costs. (Once every
+/// 65,535 views the numbers start over and the area is swept once.)
 ///
 /// # Examples
 ///
@@ -154,7 +156,10 @@ use crate::map::Map;
 pub struct Fov {
     width: usize,
     height: usize,
-    visible: Vec<bool>,
+    /// Per cell, the number of the last view that lit it: visible iff it is `view`.
+    stamps: Vec<u16>,
+    /// The number of the current view, never 0 (the stamp of a cell no view has lit).
+    view: u16,
     lit: Vec<Pos>,
     origin: Pos,
     radius: Option<u32>,
@@ -165,7 +170,7 @@ pub struct Fov {
 impl Fov {
     /// An empty buffer for a `width × height` area.
     pub fn new(width: usize, height: usize) -> Self {
-        Fov { width, height, visible: vec![false; width * height], ..Fov::default() }
+        Fov { width, height, stamps: vec![0; width * height], view: 1, ..Fov::default() }
     }
 
     /// An empty buffer the size of `map`.
@@ -176,15 +181,12 @@ impl Fov {
     /// Clears the buffer and records the viewer for the next computation. Allocation-free once
     /// the buffer has held a view of this size.
     pub fn reset(&mut self, origin: Pos, radius: Option<u32>) {
-        if self.lit.len() > self.visible.len() / 16 {
-            // a big view: one sweep over the area beats scattered writes
-            self.visible.fill(false);
-            self.lit.clear();
-        } else {
-            for p in &self.lit {
-                self.visible[p.y as usize * self.width + p.x as usize] = false;
-            }
-            self.lit.clear();
+        self.lit.clear();
+        self.view = self.view.wrapping_add(1);
+        if self.view == 0 {
+            // the numbers start over: no stale stamp may look current
+            self.stamps.fill(0);
+            self.view = 1;
         }
         self.origin = origin;
         self.radius = radius;
@@ -193,8 +195,9 @@ impl Fov {
     /// Changes the area; clears everything.
     pub fn resize(&mut self, width: usize, height: usize) {
         self.lit.clear();
-        self.visible.clear();
-        self.visible.resize(width * height, false);
+        self.stamps.clear();
+        self.stamps.resize(width * height, 0);
+        self.view = 1;
         self.width = width;
         self.height = height;
     }
@@ -204,8 +207,8 @@ impl Fov {
     pub fn mark(&mut self, p: Pos) {
         if p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height {
             let i = p.y as usize * self.width + p.x as usize;
-            if !self.visible[i] {
-                self.visible[i] = true;
+            if self.stamps[i] != self.view {
+                self.stamps[i] = self.view;
                 self.lit.push(p);
             }
         }
@@ -216,8 +219,8 @@ impl Fov {
     pub(crate) fn mark_inside(&mut self, p: Pos) {
         debug_assert!(p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height);
         let i = p.y as usize * self.width + p.x as usize;
-        if !self.visible[i] {
-            self.visible[i] = true;
+        if self.stamps[i] != self.view {
+            self.stamps[i] = self.view;
             self.lit.push(p);
         }
     }
@@ -234,9 +237,9 @@ impl Fov {
                 && (p.y as usize) < self.height
                 && span.end <= first - p.x as usize + self.width
         );
-        let cells = &mut self.visible[span];
-        debug_assert!(cells.iter().all(|&v| !v));
-        cells.fill(true);
+        let cells = &mut self.stamps[span];
+        debug_assert!(cells.iter().all(|&v| v != self.view));
+        cells.fill(self.view);
         self.lit.extend((0..n as i32).map(|k| Pos::new(p.x + dx * k, p.y)));
     }
 
@@ -247,7 +250,7 @@ impl Fov {
             && p.y >= 0
             && (p.x as usize) < self.width
             && (p.y as usize) < self.height
-            && self.visible[p.y as usize * self.width + p.x as usize]
+            && self.stamps[p.y as usize * self.width + p.x as usize] == self.view
     }
 
     /// The visible cells, each once, in the order they were found.
@@ -357,4 +360,27 @@ impl Map {
 #[inline]
 pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
     radius.is_none_or(|r| origin.dist2(p) <= i64::from(r).saturating_mul(i64::from(r)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_view_number_that_starts_over_leaves_no_stale_cell_visible() {
+        // Two views of a 6×1 corridor, alternately from each end with radius 2, across the
+        // point where the view numbers wrap: each must see exactly its own three cells.
+        let open = |_: Pos| false;
+        let mut fov = Fov::new(6, 1);
+        fov.view = u16::MAX - 3;
+        for n in 0..8 {
+            let viewer = if n % 2 == 0 { Pos::new(0, 0) } else { Pos::new(5, 0) };
+            multicast::compute(viewer, Some(2), &open, &mut fov);
+            let seen: Vec<i32> = (0..6).filter(|&x| fov.is_visible(Pos::new(x, 0))).collect();
+            let want: Vec<i32> = if n % 2 == 0 { vec![0, 1, 2] } else { vec![3, 4, 5] };
+            assert_eq!(seen, want, "view {n}, number {}", fov.view);
+            assert_eq!(fov.len(), 3);
+        }
+        assert!(fov.view < 10, "the numbers started over");
+    }
 }
