@@ -71,6 +71,22 @@ impl Interval {
         }
     }
 
+    /// [`Interval::clip_lo`] with `lo` included, when the caller knows the result is not empty
+    /// (some direction of the interval is `lo` or after it).
+    #[inline]
+    pub fn starting_at(self, lo: Dir) -> Interval {
+        debug_assert!(self.clip_lo(lo, false).is_some());
+        if lo.cross(self.lo) < 0 { Interval { lo, lo_open: false, ..self } } else { self }
+    }
+
+    /// [`Interval::clip_hi`] with `hi` included, when the caller knows the result is not empty
+    /// (some direction of the interval is `hi` or before it).
+    #[inline]
+    pub fn ending_at(self, hi: Dir) -> Interval {
+        debug_assert!(self.clip_hi(hi, false).is_some());
+        if self.hi.cross(hi) < 0 { Interval { hi, hi_open: false, ..self } } else { self }
+    }
+
     /// Whether the interval shares a direction with the open angle `(lo, hi)`.
     #[inline]
     pub fn meets_open(&self, lo: Dir, hi: Dir) -> bool {

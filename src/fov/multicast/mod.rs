@@ -171,7 +171,8 @@ struct Light(u64);
 
 impl Light {
     const DARK: Light = Light(0);
-    const FULL: Light = Light(u64::MAX);
+    /// One interval that reaches both children, at an arena position no arena has.
+    const FULL: Light = Light((u32::MAX as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 1);
     const TO_RIGHT: u64 = 1 << 31;
     const DOWN: u64 = 1 << 30;
     const LEN: u64 = (1 << 30) - 1;
@@ -180,7 +181,7 @@ impl Light {
     #[inline]
     fn part(arena: &[Interval], start: usize, i: i32, j: i32) -> Light {
         let len = arena.len() - start;
-        debug_assert!(len > 0 && len as u64 <= Light::LEN && start <= u32::MAX as usize);
+        debug_assert!(len > 0 && len as u64 <= Light::LEN && start < u32::MAX as usize);
         let far = Dir::new(2 * i + 1, 2 * j + 1);
         let (first, last) = (arena[start], arena[arena.len() - 1]);
         let c = first.lo.cross(far);
@@ -206,7 +207,7 @@ impl Light {
     /// How many intervals the light is: none when dark, one when full.
     #[inline]
     fn intervals(self) -> usize {
-        if self == Light::FULL { 1 } else { (self.0 & Light::LEN) as usize }
+        (self.0 & Light::LEN) as usize
     }
 
     /// The arena range of a partial light.
@@ -456,19 +457,23 @@ impl Quadrant {
             let mut i = a;
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
-                let whole = if up == Light::FULL && (left == Light::FULL || i == 0) {
+                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
                     // The common case: both inputs whole, so this square is whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque(world, p) {
-                        false
+                        if i > 0 {
+                            self.lit_wall(i, j, p, world, out, s, obs)
+                        } else {
+                            self.cell(i, j, left, up, world, out, s, obs)
+                        }
                     } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
-                        true
+                        Light::FULL
                     } else {
                         lit_from.get_or_insert(i);
                         i = self.whole_run(i, j, b.min(ilim), &mut whole_to, world, out, s, obs);
-                        true
+                        Light::FULL
                     }
                 } else if up == Light::DARK && left == Light::DARK {
                     // culled: no light to the next run of the row above
@@ -484,11 +489,6 @@ impl Quadrant {
                         }
                         None => break,
                     }
-                } else {
-                    false
-                };
-                let light = if whole {
-                    Light::FULL
                 } else if i > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
                     self.small(i, j, left, up, world, out, s, obs)
                 } else {
@@ -602,20 +602,20 @@ impl Quadrant {
         let p = self.at(i, j);
         let ring = (i + j) as u32;
         let opaque = self.opaque(world, p);
-        if opaque && up == Light::FULL && left == Light::FULL {
-            return self.lit_wall(i, j, p, world, out, s, obs);
-        }
+        debug_assert!(!(opaque && up == Light::FULL && left == Light::FULL), "lit walls are the loop's");
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let corner = Dir::new(2 * i - 1, 2 * j - 1);
+        // (an input's light reaches this cell, so its part here is not empty: `lo` is the far
+        // corner of the square above, `hi` that of the square to the left)
         let from_up = match up {
             Light::DARK => None,
             Light::FULL => Some(Interval { lo, hi: corner, lo_open: false, hi_open: false }),
-            _ => s.prev_iv[up.range().start].clip_lo(lo, false),
+            _ => Some(s.prev_iv[up.range().start].starting_at(lo)),
         };
         let from_left = match left {
             Light::DARK => None,
             Light::FULL => Some(Interval { lo: corner, hi, lo_open: false, hi_open: false }),
-            _ => s.cur_iv[left.range().start].clip_hi(hi, false),
+            _ => Some(s.cur_iv[left.range().start].ending_at(hi)),
         };
         if opaque {
             let pair;
@@ -752,70 +752,29 @@ impl Quadrant {
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
-        // the three squares share.
-        let mut pair = [own; 2];
-        let (input, full): (&[Interval], bool) =
-            if i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
-                // The common case off the axes: each input passes one interval at most (a whole
-                // square is one too), so the input is at most two, joined at the corner.
-                let corner = Dir::new(2 * i - 1, 2 * j - 1);
-                let from_up = match up {
-                    Light::DARK => None,
-                    Light::FULL => Some(Interval { lo: own.lo, hi: corner, lo_open: false, hi_open: false }),
-                    _ => s.prev_iv[up.range().start].clip_lo(own.lo, false),
-                };
-                let from_left = match left {
-                    Light::DARK => None,
-                    Light::FULL => Some(Interval { lo: corner, hi: own.hi, lo_open: false, hi_open: false }),
-                    _ => s.cur_iv[left.range().start].clip_hi(own.hi, false),
-                };
-                match (from_up, from_left) {
-                    (None, None) => {
-                        obs.cell(p, ring, CellState::Culled, false);
-                        return Light::DARK;
-                    }
-                    // one side alone cannot hold the whole square: the other's square covers one
-                    // of its ends
-                    (Some(iv), None) | (None, Some(iv)) => {
-                        pair[0] = iv;
-                        (&pair[..1], false)
-                    }
-                    (Some(u), Some(l)) => {
-                        if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) {
-                            // joined at the corner
-                            let joined =
-                                Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-                            pair[0] = joined;
-                            let full = !u.lo_open && !l.hi_open && u.lo.same(own.lo) && l.hi.same(own.hi);
-                            (&pair[..1], full)
-                        } else {
-                            pair = [u, l];
-                            (&pair[..], false)
-                        }
-                    }
-                }
+        // the three squares share. (Off the axes with at most one interval from each input this
+        // is `Quadrant::small`'s job.) Gathered inline when the inputs pass few intervals
+        // (joining never lengthens a set), else in the scratch buffer.
+        let (input, full): (&[Interval], bool) = {
+            let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
+                s.small.clear();
+                gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                s.small.as_slice()
             } else {
-                // On an axis, or with more intervals: the general gathering, inline when the inputs
-                // pass few intervals (joining never lengthens a set), else in the scratch buffer.
-                let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
-                    s.small.clear();
-                    gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
-                    s.small.as_slice()
-                } else {
-                    s.input.clear();
-                    gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
-                    &s.input
-                };
-                if input.is_empty() {
-                    obs.cell(p, ring, CellState::Culled, false);
-                    return Light::DARK;
-                }
-                let full = input.len() == 1 && {
-                    let iv = input[0];
-                    !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
-                };
-                (input, full)
+                s.input.clear();
+                gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                &s.input
             };
+            if input.is_empty() {
+                obs.cell(p, ring, CellState::Culled, false);
+                return Light::DARK;
+            }
+            let full = input.len() == 1 && {
+                let iv = input[0];
+                !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
+            };
+            (input, full)
+        };
         // (a culled cell's opacity does not matter: it is not looked up)
         let opaque = self.opaque(world, p);
         let state = if full { CellState::Lit } else { CellState::Edge };
