@@ -87,10 +87,14 @@ impl Interval {
         if self.hi.cross(hi) < 0 { Interval { hi, hi_open: false, ..self } } else { self }
     }
 
-    /// Whether the interval shares a direction with the open angle `(lo, hi)`.
+    /// Whether the interval shares a direction with the open angle `(lo, hi)` (`lo` before
+    /// `hi`): exactly when it starts before `hi` and ends after `lo`. (The overlap then holds
+    /// an open angle, or the interval is a hairline strictly inside; whether its own ends are
+    /// open does not matter.)
     #[inline]
     pub fn meets_open(&self, lo: Dir, hi: Dir) -> bool {
-        self.clip_lo(lo, true).and_then(|iv| iv.clip_hi(hi, true)).is_some()
+        debug_assert!(lo.lt(hi));
+        self.lo.lt(hi) && lo.lt(self.hi)
     }
 }
 
@@ -230,6 +234,29 @@ mod tests {
         assert!(iv.meets_open(d(3, 1), d(1, 2)));
         assert!(!iv.meets_open(d(1, 1), d(1, 2)));
         assert!(Interval::closed(d(1, 1), d(1, 1)).unwrap().meets_open(d(2, 1), d(1, 2)));
+    }
+
+    #[test]
+    fn meeting_an_open_angle_is_two_comparisons() {
+        // Against the definition: what is left of the interval after clipping both ends open.
+        let dirs: Vec<Dir> =
+            (0..5).flat_map(|x| (0..5).map(move |y| d(x, y))).filter(|v| *v != d(0, 0)).collect();
+        let mut met = 0;
+        for &a in &dirs {
+            for &b in &dirs {
+                for (lo_open, hi_open) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let Some(iv) = Interval::new(a, lo_open, b, hi_open) else { continue };
+                    for &lo in &dirs {
+                        for &hi in dirs.iter().filter(|&&hi| lo.lt(hi)) {
+                            let defined = iv.clip_lo(lo, true).and_then(|iv| iv.clip_hi(hi, true)).is_some();
+                            assert_eq!(iv.meets_open(lo, hi), defined, "{iv:?} ({lo:?}, {hi:?})");
+                            met += usize::from(defined);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(met > 1000, "both answers occur: {met}");
     }
 
     #[test]
