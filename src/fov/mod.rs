@@ -77,8 +77,12 @@
 //! - a wall is visible iff a lit direction lies strictly inside the open angle of its diamond;
 //!   it passes on what lies outside that angle, without the rays through the two bounding
 //!   vertices where those vertices are seals (the neighbour across them is opaque too);
-//! - a cell whose input is empty is culled: it is not visible and passes nothing on, and cells
-//!   whose inputs are both culled are never looked at.
+//! - a cell whose input is empty is culled: it is not visible and passes nothing on.
+//!
+//! A cell's two children split its square angle at its far corner: the child to the right
+//! takes the directions up to that corner ray, the child below those from it on. So when a cell
+//! passes its light on, one comparison with that ray per end says which children it reaches,
+//! and a child that no input's light reaches is culled without ever being looked at.
 //!
 //! ```text
 //!              lit interval arriving at a wall W
@@ -116,9 +120,11 @@
 //! The order only has to handle a cell after its inputs. [`multicast`] scans each quadrant row
 //! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the
 //! [`Fov`] so that a call after the first allocates nothing), and visits only the runs of
-//! cells that have a lit input. Fully lit cells, the common case, take a fast path: a floor
-//! whose inputs both pass their whole squares passes its whole square, without any interval
-//! arithmetic. Each cell is touched once per quadrant it belongs to; no ray is ever walked.
+//! cells that an input's light reaches. Fully lit cells, the common case, take a fast path: a
+//! floor whose inputs both pass their whole squares passes its whole square, without any
+//! interval arithmetic, and a wall in full light passes the fixed shape of its square outside
+//! its diamond. Each cell is touched at most once per quadrant it belongs to; no ray is ever
+//! walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.
