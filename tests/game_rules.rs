@@ -331,3 +331,25 @@ fn the_player_heals_slowly_over_time() {
     }
     assert_eq!(game.player.hp, game.player.max_hp, "never above the maximum");
 }
+
+#[test]
+fn each_monster_is_announced_once_when_it_comes_into_view() {
+    let seen = |game: &GameState| texts(game).iter().filter(|t| t.as_str() == "You see a rat.").count();
+    // three rats in the player's room: announced at the start, and not again while in view
+    let map = art(&["#########", "#.r.....#", "#.@..r..#", "#....r..#", "#########"]);
+    let mut game = GameState::new(map, 3).unwrap();
+    assert_eq!(seen(&game), 3);
+    for _ in 0..4 {
+        game.act(Action::Wait);
+        assert!(game.monsters.iter().all(|m| game.is_visible(m.pos)), "a closed room keeps them in view");
+    }
+    assert_eq!(seen(&game), 3, "nobody is announced twice while in view");
+    // rats behind a closed door: announced when the door opens, each once
+    let map = art(&["###########", "#....#..r.#", "#...@+.r..#", "#....#...r#", "###########"]);
+    let mut game = GameState::new(map, 3).unwrap();
+    assert_eq!(seen(&game), 0);
+    game.act(Action::Move(Dir::E));
+    let in_view = game.monsters.iter().filter(|m| game.is_visible(m.pos)).count();
+    assert!(in_view >= 2, "the open door shows the room: {in_view} rats in view");
+    assert_eq!(seen(&game), in_view);
+}
