@@ -2,6 +2,7 @@
 
 use std::hint::select_unpredictable;
 
+use super::step::step;
 use crate::geometry::Pos;
 
 /// The state of the Amanatides & Woo walk along the line through two cell centres, shared by
@@ -19,8 +20,6 @@ pub(super) struct Walk {
     inc_x: i64,
     /// `2|dx|`: subtracted from `err` on a y step.
     inc_y: i64,
-    /// `2|dy| − 2|dx|`: added to `err` on a diagonal step (an exact corner).
-    inc_xy: i64,
 }
 
 impl Walk {
@@ -35,7 +34,6 @@ impl Walk {
             err: ny - nx,
             inc_x: 2 * ny,
             inc_y: 2 * nx,
-            inc_xy: 2 * ny - 2 * nx,
         }
     }
 
@@ -46,20 +44,17 @@ impl Walk {
         (self.err <= 0, self.err >= 0)
     }
 
-    /// Moves to the next cell of the line. Positions wrap at the `i32` range; callers that may
-    /// go that far (the ray) check first.
+    /// Moves to the next cell of the line, by the [shared step rule](step). Positions wrap at
+    /// the `i32` range; callers that may go that far (the ray) check first.
     #[inline(always)]
     pub(super) fn advance(&mut self) {
-        // Branch-free, and every select reads the sign of the same error term: each coordinate
-        // either takes its step or keeps its value, and the three possible next error terms are
-        // computed side by side and one is selected, so the error term's own dependency chain
-        // is a compare and two selects per cell.
-        let e = self.err;
+        // Each coordinate either takes its step or keeps its value, selected by the same sign
+        // as the error term, so nothing here waits on anything but that sign.
+        let (sx, sy, err) = step(self.err, self.inc_x, self.inc_y);
         let (x, y) = (self.cur.x, self.cur.y);
-        self.cur.x = select_unpredictable(e <= 0, x.wrapping_add(self.step.x), x);
-        self.cur.y = select_unpredictable(e >= 0, y.wrapping_add(self.step.y), y);
-        let (after_x, after_y, after_both) = (e + self.inc_x, e - self.inc_y, e + self.inc_xy);
-        self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_both));
+        self.cur.x = select_unpredictable(sx, x.wrapping_add(self.step.x), x);
+        self.cur.y = select_unpredictable(sy, y.wrapping_add(self.step.y), y);
+        self.err = err;
     }
 
     /// The unit step of the line on each axis (−1, 0 or 1).
@@ -162,6 +157,36 @@ impl Iterator for Cells {
         // the i32 range; that position is never yielded.
         self.walk.advance();
         Some(out)
+    }
+
+    /// The walk driven from inside (what `for_each`, `sum`, `count`, `last` and friends use):
+    /// the same steps as [`next`](Iterator::next), without its per-cell "is this the last
+    /// cell" bookkeeping.
+    ///
+    /// While neither coordinate has reached `to`, each cell is one step of the error term. Once
+    /// one has, the rest of the walk is straight along the other axis: the walk is monotone on
+    /// each axis and ends exactly at `to`.
+    #[inline]
+    fn fold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
+        if self.done {
+            return init;
+        }
+        let (mut walk, to) = (self.walk, self.to);
+        let mut acc = init;
+        while walk.cur.x != to.x && walk.cur.y != to.y {
+            acc = f(acc, walk.cur);
+            walk.advance();
+        }
+        let (d, mut cur) = (walk.direction(), walk.cur);
+        while cur.x != to.x {
+            acc = f(acc, cur);
+            cur.x += d.x;
+        }
+        while cur.y != to.y {
+            acc = f(acc, cur);
+            cur.y += d.y;
+        }
+        f(acc, cur)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -27,21 +27,30 @@
 //!
 //! The number of steps on each axis is computed exactly up front (`|⌊x₁/w⌋ − ⌊x₀/w⌋|`, with an
 //! exact floor), so the walk always ends in the end point's cell however long the segment is:
-//! there is no accumulated position to drift. Which axis steps next is decided, like in
-//! [`super::cells`], by an integer error term: the difference of the parameters of the next two
-//! boundary crossings, scaled to 64-bit fixed point once from the inputs and then updated by
-//! exact integer additions. The per-axis speeds are the extents of the segment in cells, the
-//! differences of the end points' quotients `x₁/w − x₀/w` (each quotient correctly rounded);
-//! the larger speed gets 61 significant bits, and its products with the start's offsets inside
-//! its cell are rounded once, exactly. Ties (exact corners) are therefore detected exactly
-//! whenever those quotients, their differences and the start's offsets are exact in `f64` and
-//! their significant bits fit that fixed point, as with integer or dyadic coordinates and
-//! power-of-two cell sizes. Otherwise the rounding of the quotients (2⁻⁵³ relative) and of the
-//! scaled speeds (2⁻⁶¹ relative) leaves a crossing order uncertain only where two crossings are
-//! that close: such a pair may be walked as a corner or in the other order, never through a
-//! cell farther away, and never past the end point's cell.
+//! there is no accumulated position to drift. Which axis steps next is decided, by the same
+//! step rule as [`super::cells`], from an integer error term: the difference of the parameters
+//! of the next two boundary crossings, computed once from the inputs and then updated by exact
+//! integer additions. It is set up in one of two ways:
+//!
+//! - **Exact units**, the common case: when both cell sizes are powers of two no larger than
+//!   2¹⁶ and every coordinate divided by its cell size is a multiple of 2⁻¹⁶ below 2²⁸ in
+//!   magnitude (integer and dyadic coordinates on power-of-two grids), the four coordinates are
+//!   exact integers in units of 2⁻¹⁶ cell, the floors are shifts and the error term is exact
+//!   integer arithmetic: every crossing order and every tie (exact corner) is exact.
+//! - **Fixed point**, for everything else. The per-axis speeds are the extents of the segment
+//!   in cells, the differences of the end points' quotients `x₁/w − x₀/w` (each quotient
+//!   correctly rounded); the larger speed gets 61 significant bits, and its products with the
+//!   start's offsets inside its cell are rounded once, exactly. Ties are therefore detected
+//!   exactly whenever those quotients, their differences and the start's offsets are exact in
+//!   `f64` and their significant bits fit that fixed point. Otherwise the rounding of the
+//!   quotients (2⁻⁵³ relative) and of the scaled speeds (2⁻⁶¹ relative) leaves a crossing order
+//!   uncertain only where two crossings are that close: such a pair may be walked as a corner
+//!   or in the other order, never through a cell farther away, and never past the end point's
+//!   cell.
 
 use std::hint::select_unpredictable;
+
+use super::step::step;
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,6 +88,56 @@ pub fn traverse(
     cell_w: f64,
     cell_h: f64,
 ) -> Result<Traversal, TraverseError> {
+    match exact_units(start, end, cell_w, cell_h) {
+        Some(units) => Ok(Traversal::exact(units)),
+        None => traverse_fixed_point(start, end, cell_w, cell_h),
+    }
+}
+
+/// The bits below the cell unit in [`exact_units`].
+const UNIT_BITS: u32 = 16;
+/// One cell in [`exact_units`]: `2^UNIT_BITS`.
+const UNIT: i64 = 1 << UNIT_BITS;
+/// The largest magnitude (exclusive) of a coordinate in [`exact_units`]: cells up to ±2^28.
+const UNITS_LIMIT: i64 = 1 << 44;
+
+/// The four coordinates as exact integers in units of `2^-16` of a cell, when the cell sizes
+/// are powers of two no larger than `2^16` and every coordinate divided by its cell size is
+/// such a multiple below `2^28` in magnitude: integer and dyadic coordinates on power-of-two
+/// grids, the common case. `None` otherwise (including for any NaN or infinite input).
+///
+/// Exact because multiplying by a power of two at least 1 (`2^16 / size`) never rounds below
+/// the overflow threshold, so an integral product is the exact scaled quotient.
+#[inline(always)]
+fn exact_units(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Option<[i64; 4]> {
+    let (mw, mh) = (unit_multiplier(cell_w)?, unit_multiplier(cell_h)?);
+    let units = |v: f64, m: f64| {
+        let a = v * m;
+        let i = a as i64;
+        (i as f64 == a && i.unsigned_abs() < UNITS_LIMIT as u64).then_some(i)
+    };
+    Some([units(start.0, mw)?, units(end.0, mw)?, units(start.1, mh)?, units(end.1, mh)?])
+}
+
+/// `2^16 / size` when `size` is a power of two in `[2^-1007, 2^16]` (so the result is a normal
+/// power of two at least 1), else `None`.
+#[inline(always)]
+fn unit_multiplier(size: f64) -> Option<f64> {
+    const FRACTION: u64 = (1 << 52) - 1;
+    let bits = size.to_bits();
+    // Biased exponent 16..=1039 with the sign bit clear and no fraction bits.
+    let biased = bits >> 52;
+    (bits & FRACTION == 0 && biased.wrapping_sub(16) <= 1023).then(|| f64::from_bits((2062 - biased) << 52))
+}
+
+/// The general form of [`traverse`]: exact floors and a 64-bit fixed-point error term.
+#[inline(never)]
+fn traverse_fixed_point(
+    start: (f64, f64),
+    end: (f64, f64),
+    cell_w: f64,
+    cell_h: f64,
+) -> Result<Traversal, TraverseError> {
     let size_ok = |s: f64| s > 0.0 && s < f64::INFINITY;
     let (x0, x1) = (quotient(start.0, cell_w), quotient(end.0, cell_w));
     let (y0, y1) = (quotient(start.1, cell_h), quotient(end.1, cell_h));
@@ -94,25 +153,9 @@ pub fn traverse(
     // t_x < t_y  ⇔  first_x / speed_x < first_y / speed_y  ⇔  first_x·speed_y − first_y·speed_x < 0.
     // Speeds scaled by a common power of two into fixed point; the error term then moves by
     // +speed_y on an x step and −speed_x on a y step, exactly. Every term is below 2^61, so the
-    // error term stays well inside an i64.
+    // error term, doubled for the corner bias, stays inside an i64.
     let (sx, sy, err) = fixed_point_error(&x, &y);
-    let x_tie = i64::from(!x.late || y.late);
-    let y_tie = i64::from(!y.late || x.late);
-    Ok(Traversal {
-        x: x.cell,
-        y: y.cell,
-        end_x: x.end,
-        end_y: y.end,
-        step_x: x.step,
-        step_y: y.step,
-        err,
-        inc_x: sy,
-        inc_y: -sx,
-        tie_x: x.step * x_tie,
-        tie_y: y.step * y_tie,
-        inc_tie: sy * x_tie - sx * y_tie,
-        done: false,
-    })
+    Ok(Traversal::new(x.cell, x.end, x.step, y.cell, y.end, y.step, err, sx, sy))
 }
 
 /// `v / size`, correctly rounded. A power-of-two size has an exact reciprocal, and multiplying
@@ -246,9 +289,6 @@ struct Axis {
     first: f64,
     /// Cells crossed on this axis per unit of the segment parameter.
     speed: f64,
-    /// Whether a crossing takes effect just after its parameter (moving toward −∞ the boundary
-    /// point still belongs to the cell being left) rather than at it.
-    late: bool,
 }
 
 impl Axis {
@@ -260,7 +300,7 @@ impl Axis {
         let (cb, _) = floor_of(rb, b, size);
         let step = (cb > ca) as i64 - (cb < ca) as i64;
         let first = if step >= 0 { 1.0 - frac } else { frac };
-        Axis { cell: ca, end: cb, step, first, speed: (rb - ra).abs(), late: step < 0 }
+        Axis { cell: ca, end: cb, step, first, speed: (rb - ra).abs() }
     }
 }
 
@@ -320,18 +360,78 @@ pub struct Traversal {
     end_y: i64,
     step_x: i64,
     step_y: i64,
-    /// `t_x − t_y` for the next crossings, in the fixed point of [`traverse`]: negative when
-    /// the x boundary comes first, zero at an exact corner.
+    /// `2·(t_x − t_y) + bias` for the next crossings, in the units of whichever set-up built
+    /// the walk: the [shared step rule](step) then steps in x when it is `<= 0` and in y when
+    /// it is `>= 0`. The bias (−1, 0 or 1) settles an exact tie by the boundary rule: both
+    /// axes at once when both cross in the same sense, otherwise first the axis whose crossing
+    /// takes effect at its parameter (moving toward +∞), then the other.
     err: i64,
-    /// Added to `err` on an x step (`S_y`) and on a y step (`−S_x`).
+    /// `2·S_y` and `2·S_x`: the error term's change on an x step (added) and a y step
+    /// (subtracted).
     inc_x: i64,
     inc_y: i64,
-    /// The move at an exact tie: both steps (a diagonal) in the same sense, otherwise only
-    /// the axis whose crossing takes effect at its parameter; and the matching change of `err`.
-    tie_x: i64,
-    tie_y: i64,
-    inc_tie: i64,
     done: bool,
+}
+
+impl Traversal {
+    /// The walk from cell `(x, y)` to `(end_x, end_y)`, given the undoubled error term
+    /// `first_x·S_y − first_y·S_x` and the speeds `S_x`, `S_y` (all below `2^61` in
+    /// magnitude) in any common unit.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn new(
+        x: i64,
+        end_x: i64,
+        step_x: i64,
+        y: i64,
+        end_y: i64,
+        step_y: i64,
+        err: i64,
+        sx: i64,
+        sy: i64,
+    ) -> Traversal {
+        // A crossing toward −∞ takes effect just after its parameter, toward +∞ at it.
+        let bias = i64::from(step_x < 0) - i64::from(step_y < 0);
+        Traversal {
+            x,
+            y,
+            end_x,
+            end_y,
+            step_x,
+            step_y,
+            err: 2 * err + bias,
+            inc_x: 2 * sy,
+            inc_y: 2 * sx,
+            done: false,
+        }
+    }
+
+    /// The walk from [`exact_units`]: every quantity is an exact integer, the floors are
+    /// arithmetic shifts and the error term is exact.
+    #[inline(always)]
+    fn exact([x0, x1, y0, y1]: [i64; 4]) -> Traversal {
+        let axis = |a: i64, b: i64| {
+            let (cell, end) = (a >> UNIT_BITS, b >> UNIT_BITS);
+            let step = i64::from(end > cell) - i64::from(end < cell);
+            let frac = a & (UNIT - 1);
+            // Distance to the first crossing, in units; the speed is the extent in units.
+            let first = if step >= 0 { UNIT - frac } else { frac };
+            (cell, end, step, first, (b - a).abs())
+        };
+        let (cx, ex, stx, fx, nx) = axis(x0, x1);
+        let (cy, ey, sty, fy, ny) = axis(y0, y1);
+        // first ≤ 2^16 and extents below 2^45: every product below 2^61.
+        Traversal::new(cx, ex, stx, cy, ey, sty, fx * ny - fy * nx, UNIT * nx, UNIT * ny)
+    }
+
+    /// One step while both axes have crossings to come, by the shared step rule.
+    #[inline(always)]
+    fn advance(&mut self) {
+        let (sx, sy, err) = step(self.err, self.inc_x, self.inc_y);
+        self.x += select_unpredictable(sx, self.step_x, 0);
+        self.y += select_unpredictable(sy, self.step_y, 0);
+        self.err = err;
+    }
 }
 
 impl Iterator for Traversal {
@@ -341,16 +441,7 @@ impl Iterator for Traversal {
     fn next(&mut self) -> Option<(i64, i64)> {
         let out = (self.x, self.y);
         if self.x != self.end_x && self.y != self.end_y {
-            // Both axes have crossings to come: the sign of the error term picks an x step, a
-            // y step or the tie move, branch-free, as in `cells`.
-            let e = self.err;
-            let (x, y) = (self.x, self.y);
-            self.x =
-                select_unpredictable(e < 0, x + self.step_x, x + select_unpredictable(e > 0, 0, self.tie_x));
-            self.y =
-                select_unpredictable(e > 0, y + self.step_y, y + select_unpredictable(e < 0, 0, self.tie_y));
-            let (after_x, after_y, after_tie) = (e + self.inc_x, e + self.inc_y, e + self.inc_tie);
-            self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_tie));
+            self.advance();
         } else if self.x != self.end_x {
             self.x += self.step_x;
         } else if self.y != self.end_y {
@@ -361,6 +452,30 @@ impl Iterator for Traversal {
             self.done = true;
         }
         Some(out)
+    }
+
+    /// The walk driven from inside: the same cells as [`next`](Iterator::next), as three
+    /// tight loops (both axes stepping, then whichever axis has crossings left) instead of
+    /// one loop that asks every time which phase it is in.
+    #[inline]
+    fn fold<B, F: FnMut(B, (i64, i64)) -> B>(mut self, init: B, mut f: F) -> B {
+        if self.done {
+            return init;
+        }
+        let mut acc = init;
+        while self.x != self.end_x && self.y != self.end_y {
+            acc = f(acc, (self.x, self.y));
+            self.advance();
+        }
+        while self.x != self.end_x {
+            acc = f(acc, (self.x, self.y));
+            self.x += self.step_x;
+        }
+        while self.y != self.end_y {
+            acc = f(acc, (self.x, self.y));
+            self.y += self.step_y;
+        }
+        f(acc, (self.x, self.y))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -427,7 +542,7 @@ mod tests {
 
     #[test]
     fn fast_fixed_point_agrees_with_the_128_bit_one() {
-        let axis = |first: f64, speed: f64| Axis { cell: 0, end: 0, step: 1, first, speed, late: false };
+        let axis = |first: f64, speed: f64| Axis { cell: 0, end: 0, step: 1, first, speed };
         let firsts =
             [0.0, 1.0, 0.5, 0.1, 1.0 - 2f64.powi(-53), 2f64.powi(-62), 2f64.powi(-70), 0.3333333333333333];
         let speeds = [0.0, 1.0, 3.0, 0.1, 1e-5, 123456.789, 2f64.powi(61), 1e300, 1e-300, 7.0 / 3.0];
