@@ -563,6 +563,62 @@ mod tests {
     }
 
     #[test]
+    fn exact_units_only_where_they_are_exact() {
+        let p2 = |e: i32| 2f64.powi(e);
+        assert_eq!(unit_multiplier(1.0), Some(p2(16)));
+        assert_eq!(unit_multiplier(p2(16)), Some(1.0));
+        assert_eq!(unit_multiplier(p2(-1007)), Some(p2(1023)));
+        for bad in [p2(17), p2(-1008), 3.0, 0.75, -1.0, 0.0, f64::NAN, f64::INFINITY, f64::MIN_POSITIVE / 2.0]
+        {
+            assert_eq!(unit_multiplier(bad), None, "{bad}");
+        }
+        let units = |x: f64| exact_units((x, 0.0), (0.0, 0.0), 1.0, 1.0).map(|u| u[0]);
+        assert_eq!(units(-2.5), Some(-5 << 15));
+        assert_eq!(units(p2(-16)), Some(1));
+        assert_eq!(units(p2(-17)), None); // below the unit: fixed point
+        assert_eq!(units(p2(28) - p2(-16)), Some((1 << 44) - 1));
+        assert_eq!(units(-p2(28)), None); // beyond the range of exact units
+        assert_eq!(units(f64::NAN), None);
+        assert_eq!(units(f64::INFINITY), None);
+        // Tiny cells scale small coordinates up exactly.
+        assert_eq!(
+            exact_units((3.0 * p2(-1000), 0.0), (0.0, 0.0), p2(-1000), 1.0).map(|u| u[0]),
+            Some(3 << 16)
+        );
+    }
+
+    #[test]
+    fn exact_units_walk_like_the_fixed_point() {
+        // Where both set-ups apply, both are exact, so they walk the same cells: dyadic points
+        // (many through exact corners, both senses) on power-of-two grids.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as i64
+        };
+        for _ in 0..4000 {
+            let size = |e: i64| 2f64.powi(e as i32 - 3);
+            let (w, h) = (size(next(7)), size(next(7)));
+            let coord = |v: i64, s: f64| (v - 4096) as f64 * s / 8.0;
+            let corner = next(4) == 0;
+            let a = (coord(next(8192), w), coord(next(8192), h));
+            let b = if corner {
+                // Through a lattice corner: a and b symmetric about it.
+                let c = (coord(next(64) * 8, w), coord(next(64) * 8, h));
+                (2.0 * c.0 - a.0, 2.0 * c.1 - a.1)
+            } else {
+                (coord(next(8192), w), coord(next(8192), h))
+            };
+            let units = exact_units(a, b, w, h).expect("dyadic points on a power-of-two grid");
+            let exact: Vec<(i64, i64)> = Traversal::exact(units).collect();
+            let fixed: Vec<(i64, i64)> = traverse_fixed_point(a, b, w, h).unwrap().collect();
+            assert_eq!(exact, fixed, "{a:?} -> {b:?}, {w} x {h}");
+        }
+    }
+
+    #[test]
     fn zero_length_and_axis_parallel() {
         assert_eq!(walk((-0.25, 7.0), (-0.25, 7.0), 1.0, 1.0), [(-1, 7)]);
         assert_eq!(walk((0.5, -0.5), (3.0, -0.5), 1.0, 1.0), [(0, -1), (1, -1), (2, -1), (3, -1)]);
