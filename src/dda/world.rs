@@ -111,10 +111,16 @@ const UNITS_LIMIT: i64 = 1 << 44;
 #[inline(always)]
 fn exact_units(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Option<[i64; 4]> {
     let (mw, mh) = (unit_multiplier(cell_w)?, unit_multiplier(cell_h)?);
+    // Adding 1.5·2^52 to an integer below 2^51 in magnitude is exact and leaves it in the low
+    // bits of the sum: the integer test and the conversion in two additions, without the
+    // saturating float-to-integer conversion's checks.
+    const ROUNDER: f64 = 6_755_399_441_055_744.0;
     let units = |v: f64, m: f64| {
         let a = v * m;
-        let i = a as i64;
-        (i as f64 == a && i.unsigned_abs() < UNITS_LIMIT as u64).then_some(i)
+        let t = a + ROUNDER;
+        // In range (which NaN and the infinities are not) and integral.
+        (a.abs() < UNITS_LIMIT as f64 && t - ROUNDER == a)
+            .then(|| t.to_bits() as i64 - ROUNDER.to_bits() as i64)
     };
     Some([units(start.0, mw)?, units(end.0, mw)?, units(start.1, mh)?, units(end.1, mh)?])
 }
