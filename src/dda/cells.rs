@@ -160,33 +160,45 @@ impl Iterator for Cells {
     }
 
     /// The walk driven from inside (what `for_each`, `sum`, `count`, `last` and friends use):
-    /// the same steps as [`next`](Iterator::next), without its per-cell "is this the last
-    /// cell" bookkeeping.
+    /// the same steps as [`next`](Iterator::next), in two tight loops without its per-cell
+    /// "is this the last cell" bookkeeping.
     ///
-    /// While neither coordinate has reached `to`, each cell is one step of the error term. Once
-    /// one has, the rest of the walk is straight along the other axis: the walk is monotone on
-    /// each axis and ends exactly at `to`.
+    /// The last step of a walk moves along its major axis (the one with the larger extent,
+    /// either on a diagonal): it is the first step of the reversed walk, whose error term
+    /// starts on that side. The walk is monotone, so the minor coordinate reaches `to`'s first
+    /// (or with the major one), and from there the walk is straight along the major axis.
     #[inline]
     fn fold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
         if self.done {
             return init;
         }
         let (mut walk, to) = (self.walk, self.to);
+        let d = walk.direction();
         let mut acc = init;
-        while walk.cur.x != to.x && walk.cur.y != to.y {
-            acc = f(acc, walk.cur);
-            walk.advance();
+        // `inc_y` is 2|dx| and `inc_x` is 2|dy|, over the whole line.
+        if walk.inc_y >= walk.inc_x {
+            while walk.cur.y != to.y {
+                acc = f(acc, walk.cur);
+                walk.advance();
+            }
+            let mut cur = walk.cur;
+            while cur.x != to.x {
+                acc = f(acc, cur);
+                cur.x += d.x;
+            }
+            f(acc, cur)
+        } else {
+            while walk.cur.x != to.x {
+                acc = f(acc, walk.cur);
+                walk.advance();
+            }
+            let mut cur = walk.cur;
+            while cur.y != to.y {
+                acc = f(acc, cur);
+                cur.y += d.y;
+            }
+            f(acc, cur)
         }
-        let (d, mut cur) = (walk.direction(), walk.cur);
-        while cur.x != to.x {
-            acc = f(acc, cur);
-            cur.x += d.x;
-        }
-        while cur.y != to.y {
-            acc = f(acc, cur);
-            cur.y += d.y;
-        }
-        f(acc, cur)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
