@@ -32,8 +32,8 @@
 //! of the next two boundary crossings, computed once from the inputs and then updated by exact
 //! integer additions. It is set up in one of two ways:
 //!
-//! - **Exact units**, the common case: when both cell sizes are powers of two no larger than
-//!   2¹⁶ and every coordinate divided by its cell size is a multiple of 2⁻¹⁶ below 2²⁸ in
+//! - **Exact units**, the common case: when both cell sizes are powers of two from 2⁻¹⁰⁰⁶
+//!   to 2¹⁶ and every coordinate divided by its cell size is a multiple of 2⁻¹⁶ below 2²⁸ in
 //!   magnitude (integer and dyadic coordinates on power-of-two grids), the four coordinates are
 //!   exact integers in units of 2⁻¹⁶ cell, the floors are shifts and the error term is exact
 //!   integer arithmetic: every crossing order and every tie (exact corner) is exact.
@@ -102,38 +102,35 @@ const UNIT: i64 = 1 << UNIT_BITS;
 const UNITS_LIMIT: i64 = 1 << 44;
 
 /// The four coordinates as exact integers in units of `2^-16` of a cell, when the cell sizes
-/// are powers of two no larger than `2^16` and every coordinate divided by its cell size is
+/// are powers of two from `2^-1006` to `2^16` and every coordinate divided by its cell size is
 /// such a multiple below `2^28` in magnitude: integer and dyadic coordinates on power-of-two
 /// grids, the common case. `None` otherwise (including for any NaN or infinite input).
-///
-/// Exact because multiplying by a power of two at least 1 (`2^16 / size`) never rounds below
-/// the overflow threshold, so an integral product is the exact scaled quotient.
 #[inline(always)]
 fn exact_units(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Option<[i64; 4]> {
-    let (mw, mh) = (unit_multiplier(cell_w)?, unit_multiplier(cell_h)?);
-    // Adding 1.5·2^52 to an integer below 2^51 in magnitude is exact and leaves it in the low
-    // bits of the sum: the integer test and the conversion in two additions, without the
-    // saturating float-to-integer conversion's checks.
+    let (uw, uh) = (unit_size(cell_w)?, unit_size(cell_h)?);
+    // 1.5·2^52 units (a power-of-two multiple of 1.5·2^52, so exact) has a last bit of one
+    // unit, and a coordinate below 2^51 units in magnitude added to it stays in its binade: the
+    // sum is exact iff the coordinate is a whole number of units, and then its last 52 bits
+    // hold that number. The integer test and the conversion in one addition, no division.
     const ROUNDER: f64 = 6_755_399_441_055_744.0;
-    let units = |v: f64, m: f64| {
-        let a = v * m;
-        let t = a + ROUNDER;
-        // In range (which NaN and the infinities are not) and integral.
-        (a.abs() < UNITS_LIMIT as f64 && t - ROUNDER == a)
-            .then(|| t.to_bits() as i64 - ROUNDER.to_bits() as i64)
+    let units = |v: f64, unit: f64| {
+        let (rounder, limit) = (ROUNDER * unit, UNITS_LIMIT as f64 * unit);
+        let t = v + rounder;
+        // In range (which NaN and the infinities are not) and a whole number of units.
+        (v.abs() < limit && t - rounder == v).then(|| t.to_bits() as i64 - rounder.to_bits() as i64)
     };
-    Some([units(start.0, mw)?, units(end.0, mw)?, units(start.1, mh)?, units(end.1, mh)?])
+    Some([units(start.0, uw)?, units(end.0, uw)?, units(start.1, uh)?, units(end.1, uh)?])
 }
 
-/// `2^16 / size` when `size` is a power of two in `[2^-1007, 2^16]` (so the result is a normal
-/// power of two at least 1), else `None`.
+/// `size / 2^16`, exactly, when `size` is a power of two in `[2^-1006, 2^16]` (so the result
+/// is a normal power of two at most 1), else `None`.
 #[inline(always)]
-fn unit_multiplier(size: f64) -> Option<f64> {
+fn unit_size(size: f64) -> Option<f64> {
     const FRACTION: u64 = (1 << 52) - 1;
     let bits = size.to_bits();
-    // Biased exponent 16..=1039 with the sign bit clear and no fraction bits.
+    // Biased exponent 17..=1039 with the sign bit clear and no fraction bits.
     let biased = bits >> 52;
-    (bits & FRACTION == 0 && biased.wrapping_sub(16) <= 1023).then(|| f64::from_bits((2062 - biased) << 52))
+    (bits & FRACTION == 0 && biased.wrapping_sub(17) <= 1022).then(|| f64::from_bits(bits - (16 << 52)))
 }
 
 /// The general form of [`traverse`]: exact floors and a 64-bit fixed-point error term.
@@ -597,12 +594,12 @@ mod tests {
     #[test]
     fn exact_units_only_where_they_are_exact() {
         let p2 = |e: i32| 2f64.powi(e);
-        assert_eq!(unit_multiplier(1.0), Some(p2(16)));
-        assert_eq!(unit_multiplier(p2(16)), Some(1.0));
-        assert_eq!(unit_multiplier(p2(-1007)), Some(p2(1023)));
-        for bad in [p2(17), p2(-1008), 3.0, 0.75, -1.0, 0.0, f64::NAN, f64::INFINITY, f64::MIN_POSITIVE / 2.0]
+        assert_eq!(unit_size(1.0), Some(p2(-16)));
+        assert_eq!(unit_size(p2(16)), Some(1.0));
+        assert_eq!(unit_size(p2(-1006)), Some(p2(-1022)));
+        for bad in [p2(17), p2(-1007), 3.0, 0.75, -1.0, 0.0, f64::NAN, f64::INFINITY, f64::MIN_POSITIVE / 2.0]
         {
-            assert_eq!(unit_multiplier(bad), None, "{bad}");
+            assert_eq!(unit_size(bad), None, "{bad}");
         }
         let units = |x: f64| exact_units((x, 0.0), (0.0, 0.0), 1.0, 1.0).map(|u| u[0]);
         assert_eq!(units(-2.5), Some(-5 << 15));
