@@ -13,7 +13,7 @@ use std::hint::select_unpredictable;
 /// bias folded in. An axis with nothing to cross keeps the sign on the other side of zero.
 ///
 /// Branch-free: the three possible next error terms are formed side by side and one is selected
-/// by the sign of `err`, so a walk's dependency chain is a compare and two selects per cell. The
+/// by the sign of `err`, so nothing waits on a guess about which boundary comes first. The
 /// candidates wrap: a walk keeps the selected one in range (its own invariant), while the ones
 /// thrown away may overflow.
 #[inline(always)]
