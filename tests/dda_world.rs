@@ -257,12 +257,21 @@ proptest! {
         let mut it = traverse(a, b, w, h).unwrap();
         let first = it.next().unwrap();
         prop_assert_eq!(first, cell(a));
-        let mut last = first;
+        let (mut last, mut n, mut sum) = (first, 1u64, 0i64);
         for c in it {
             prop_assert!((c.0 - last.0).abs() <= 1 && (c.1 - last.1).abs() <= 1 && c != last);
             last = c;
+            n += 1;
+            sum = sum.wrapping_mul(31).wrapping_add(c.0 ^ (c.1 << 20));
         }
         prop_assert_eq!(last, cell(b));
+        // `fold` (the fixed-point set-up, long walks) walks the same cells as `next`.
+        let mut it = traverse(a, b, w, h).unwrap();
+        it.next();
+        let folded = it.fold((first, 1u64, 0i64), |(_, n, sum), c| {
+            (c, n + 1, sum.wrapping_mul(31).wrapping_add(c.0 ^ (c.1 << 20)))
+        });
+        prop_assert_eq!(folded, (last, n, sum));
     }
 }
 

@@ -244,6 +244,11 @@ mod tests {
         assert_eq!(w.first(), Some(&a));
         assert_eq!(w.last(), Some(&b));
         assert_eq!(w.len() as u64, cell_count(a, b));
+        let folded = cells(a, b).fold(Vec::new(), |mut v, c| {
+            v.push(c);
+            v
+        });
+        assert_eq!(folded, w);
         let far = cells(Pos::new(i32::MIN, 0), Pos::new(i32::MAX, 0));
         assert_eq!(far.len() as u64, 1 + u64::from(u32::MAX));
     }
