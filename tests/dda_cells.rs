@@ -145,9 +145,16 @@ fn assert_steps(a: Pos, b: Pos, w: &[Pos]) {
     }
 }
 
+fn push<T>(mut v: Vec<T>, c: T) -> Vec<T> {
+    v.push(c);
+    v
+}
+
 fn check_all(a: Pos, b: Pos, reference: Vec<Pos>) {
     let w = walk(a, b);
     assert_eq!(w, reference, "cells({a}, {b})");
+    // Driven from inside (`fold`, what `for_each`, `sum` and `count` use): the same cells.
+    assert_eq!(dda::cells(a, b).fold(Vec::new(), push), w, "fold of cells({a}, {b})");
     assert_eq!(w.len() as u64, dda::cell_count(a, b));
     // The exact length is known at every point of the walk.
     let mut it = dda::cells(a, b);
@@ -190,6 +197,33 @@ proptest! {
         let (dx, dy) = ((2 * p + 1) * k, (2 * q + 1) * k);
         let b = Pos::new(a.x + if sx { dx } else { -dx }, a.y + if sy { dy } else { -dy });
         check_all(a, b, reference_columns(a, b));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn fold_after_nth_yields_the_rest_of_the_walk(
+        a in pos(10_000), d in pos(30), kind in 0..5u8, k in 0usize..16,
+    ) {
+        // Random, axis-parallel, exact diagonals, many corners and zero-length: the walk is
+        // consumed k + 1 cells with `next` (through `nth`), then the rest comes from `fold`.
+        let d = match kind {
+            0 => d,
+            1 => Pos::new(d.x, 0),
+            2 => Pos::new(d.x, -d.x),
+            3 => Pos::new(3 * d.x, d.x),
+            _ => Pos::new(0, 0),
+        };
+        let b = Pos::new(a.x + d.x, a.y + d.y);
+        let mut all = Vec::new();
+        for c in dda::cells(a, b) {
+            all.push(c); // a `for` loop calls `next`
+        }
+        let mut it = dda::cells(a, b);
+        prop_assert_eq!(it.nth(k), all.get(k).copied());
+        prop_assert_eq!(&it.fold(Vec::new(), push)[..], all.get(k + 1..).unwrap_or(&[]));
     }
 }
 

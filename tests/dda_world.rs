@@ -101,9 +101,32 @@ fn reference(a: (i64, i64), b: (i64, i64), w: i64, h: i64) -> (Vec<(i64, i64)>, 
 }
 
 fn ours(a: (i64, i64), b: (i64, i64), w: i64, h: i64) -> Vec<(i64, i64)> {
-    let f = |p: (i64, i64)| (p.0 as f64 / UNIT, p.1 as f64 / UNIT);
-    traverse(f(a), f(b), w as f64 / UNIT, h as f64 / UNIT).unwrap().collect()
+    ours_scaled(a, b, w, h, 1.0)
 }
+
+/// The same walk with every length multiplied by `scale` (a power of two, so the geometry is
+/// exactly the same), walked both with `next` and with `fold`, which must agree.
+fn ours_scaled(a: (i64, i64), b: (i64, i64), w: i64, h: i64, scale: f64) -> Vec<(i64, i64)> {
+    let f = |p: (i64, i64)| (p.0 as f64 / UNIT * scale, p.1 as f64 / UNIT * scale);
+    let (w, h) = (w as f64 / UNIT * scale, h as f64 / UNIT * scale);
+    let mut by_next = Vec::new();
+    for c in traverse(f(a), f(b), w, h).unwrap() {
+        by_next.push(c); // a `for` loop calls `next`
+    }
+    let by_fold = traverse(f(a), f(b), w, h).unwrap().fold(Vec::new(), push);
+    assert_eq!(by_fold, by_next, "fold and next, {a:?} -> {b:?}, {w} x {h}");
+    by_next
+}
+
+fn push<T>(mut v: Vec<T>, c: T) -> Vec<T> {
+    v.push(c);
+    v
+}
+
+/// Cell sizes above 2^16 are set up in 64-bit fixed point rather than in exact integer units
+/// (see the module's Precision section); scaling by 2^20 sends these walks there, where
+/// coordinates with few significant bits must still be exact.
+const FIXED_POINT_SCALE: f64 = (1u64 << 20) as f64;
 
 fn assert_structure(a: (i64, i64), b: (i64, i64), w: i64, h: i64, cells: &[(i64, i64)]) {
     let cell = |p: (i64, i64)| (p.0.div_euclid(w), p.1.div_euclid(h));
@@ -138,6 +161,7 @@ proptest! {
         let got = ours(a, b, w, h);
         let (want, _) = reference(a, b, w, h);
         prop_assert_eq!(&got, &want);
+        prop_assert_eq!(&ours_scaled(a, b, w, h, FIXED_POINT_SCALE), &want, "fixed point");
         let mut back = ours(b, a, w, h);
         back.reverse();
         prop_assert_eq!(&back, &want, "reversal");
@@ -155,6 +179,7 @@ proptest! {
         let (a, b) = ((c.0 - k1 * d.0, c.1 - k1 * d.1), (c.0 + k2 * d.0, c.1 + k2 * d.1));
         let got = ours(a, b, w, h);
         prop_assert_eq!(&got, &reference(a, b, w, h).0);
+        prop_assert_eq!(&ours_scaled(a, b, w, h, FIXED_POINT_SCALE), &got, "fixed point");
         let mut back = ours(b, a, w, h);
         back.reverse();
         prop_assert_eq!(&back, &got, "reversal");
@@ -198,6 +223,29 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fold_after_nth_yields_the_rest_of_the_walk(
+        a in point(8 * 64), d in point(6 * 64), kind in 0u8..4, k in 0usize..12,
+        w in prop::sample::select(vec![16i64, 64, 24, 100]), h in prop::sample::select(vec![16i64, 32, 40]),
+        scale in prop::sample::select(vec![1.0, FIXED_POINT_SCALE]),
+    ) {
+        // Random, axis-parallel, zero-length and exact-diagonal segments; the walk is consumed
+        // k + 1 cells with `nth`, then the rest comes from `fold`.
+        let d = match kind { 0 => d, 1 => (d.0, 0), 2 => (0, 0), _ => (d.0, d.0) };
+        let b = (a.0 + d.0, a.1 + d.1);
+        let f = |p: (i64, i64)| (p.0 as f64 / UNIT * scale, p.1 as f64 / UNIT * scale);
+        let (w, h) = (w as f64 / UNIT * scale, h as f64 / UNIT * scale);
+        let all: Vec<(i64, i64)> = traverse(f(a), f(b), w, h).unwrap().collect();
+        let mut it = traverse(f(a), f(b), w, h).unwrap();
+        prop_assert_eq!(it.nth(k), all.get(k).copied());
+        let rest = it.fold(Vec::new(), push);
+        prop_assert_eq!(&rest[..], all.get(k + 1..).unwrap_or(&[]));
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
@@ -209,12 +257,21 @@ proptest! {
         let mut it = traverse(a, b, w, h).unwrap();
         let first = it.next().unwrap();
         prop_assert_eq!(first, cell(a));
-        let mut last = first;
+        let (mut last, mut n, mut sum) = (first, 1u64, 0i64);
         for c in it {
             prop_assert!((c.0 - last.0).abs() <= 1 && (c.1 - last.1).abs() <= 1 && c != last);
             last = c;
+            n += 1;
+            sum = sum.wrapping_mul(31).wrapping_add(c.0 ^ (c.1 << 20));
         }
         prop_assert_eq!(last, cell(b));
+        // `fold` (the fixed-point set-up, long walks) walks the same cells as `next`.
+        let mut it = traverse(a, b, w, h).unwrap();
+        it.next();
+        let folded = it.fold((first, 1u64, 0i64), |(_, n, sum), c| {
+            (c, n + 1, sum.wrapping_mul(31).wrapping_add(c.0 ^ (c.1 << 20)))
+        });
+        prop_assert_eq!(folded, (last, n, sum));
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::hint::select_unpredictable;
 
+use super::step::step;
 use crate::geometry::Pos;
 
 /// The state of the Amanatides & Woo walk along the line through two cell centres, shared by
@@ -19,8 +20,6 @@ pub(super) struct Walk {
     inc_x: i64,
     /// `2|dx|`: subtracted from `err` on a y step.
     inc_y: i64,
-    /// `2|dy| − 2|dx|`: added to `err` on a diagonal step (an exact corner).
-    inc_xy: i64,
 }
 
 impl Walk {
@@ -35,7 +34,6 @@ impl Walk {
             err: ny - nx,
             inc_x: 2 * ny,
             inc_y: 2 * nx,
-            inc_xy: 2 * ny - 2 * nx,
         }
     }
 
@@ -46,20 +44,17 @@ impl Walk {
         (self.err <= 0, self.err >= 0)
     }
 
-    /// Moves to the next cell of the line. Positions wrap at the `i32` range; callers that may
-    /// go that far (the ray) check first.
+    /// Moves to the next cell of the line, by the [shared step rule](step). Positions wrap at
+    /// the `i32` range; callers that may go that far (the ray) check first.
     #[inline(always)]
     pub(super) fn advance(&mut self) {
-        // Branch-free, and every select reads the sign of the same error term: each coordinate
-        // either takes its step or keeps its value, and the three possible next error terms are
-        // computed side by side and one is selected, so the error term's own dependency chain
-        // is a compare and two selects per cell.
-        let e = self.err;
+        // Each coordinate either takes its step or keeps its value, selected by the same sign
+        // as the error term, so nothing here waits on anything but that sign.
+        let (sx, sy, err) = step(self.err, self.inc_x, self.inc_y);
         let (x, y) = (self.cur.x, self.cur.y);
-        self.cur.x = select_unpredictable(e <= 0, x.wrapping_add(self.step.x), x);
-        self.cur.y = select_unpredictable(e >= 0, y.wrapping_add(self.step.y), y);
-        let (after_x, after_y, after_both) = (e + self.inc_x, e - self.inc_y, e + self.inc_xy);
-        self.err = select_unpredictable(e < 0, after_x, select_unpredictable(e > 0, after_y, after_both));
+        self.cur.x = select_unpredictable(sx, x.wrapping_add(self.step.x), x);
+        self.cur.y = select_unpredictable(sy, y.wrapping_add(self.step.y), y);
+        self.err = err;
     }
 
     /// The unit step of the line on each axis (−1, 0 or 1).
@@ -164,6 +159,48 @@ impl Iterator for Cells {
         Some(out)
     }
 
+    /// The walk driven from inside (what `for_each`, `sum`, `count`, `last` and friends use):
+    /// the same steps as [`next`](Iterator::next), in two tight loops without its per-cell
+    /// "is this the last cell" bookkeeping.
+    ///
+    /// The last step of a walk moves along its major axis (the one with the larger extent,
+    /// either on a diagonal): it is the first step of the reversed walk, whose error term
+    /// starts on that side. The walk is monotone, so the minor coordinate reaches `to`'s first
+    /// (or with the major one), and from there the walk is straight along the major axis.
+    #[inline]
+    fn fold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
+        if self.done {
+            return init;
+        }
+        let (mut walk, to) = (self.walk, self.to);
+        let d = walk.direction();
+        let mut acc = init;
+        // `inc_y` is 2|dx| and `inc_x` is 2|dy|, over the whole line.
+        if walk.inc_y >= walk.inc_x {
+            while walk.cur.y != to.y {
+                acc = f(acc, walk.cur);
+                walk.advance();
+            }
+            let mut cur = walk.cur;
+            while cur.x != to.x {
+                acc = f(acc, cur);
+                cur.x += d.x;
+            }
+            f(acc, cur)
+        } else {
+            while walk.cur.x != to.x {
+                acc = f(acc, walk.cur);
+                walk.advance();
+            }
+            let mut cur = walk.cur;
+            while cur.y != to.y {
+                acc = f(acc, cur);
+                cur.y += d.y;
+            }
+            f(acc, cur)
+        }
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         match usize::try_from(self.remaining()) {
             Ok(n) => (n, Some(n)),
@@ -207,6 +244,11 @@ mod tests {
         assert_eq!(w.first(), Some(&a));
         assert_eq!(w.last(), Some(&b));
         assert_eq!(w.len() as u64, cell_count(a, b));
+        let folded = cells(a, b).fold(Vec::new(), |mut v, c| {
+            v.push(c);
+            v
+        });
+        assert_eq!(folded, w);
         let far = cells(Pos::new(i32::MIN, 0), Pos::new(i32::MAX, 0));
         assert_eq!(far.len() as u64, 1 + u64::from(u32::MAX));
     }

@@ -64,6 +64,7 @@ mod cells;
 mod projectile;
 mod ray;
 mod sight;
+mod step;
 pub mod world;
 
 pub use cells::{Cells, cell_count, cells};
