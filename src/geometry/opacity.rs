@@ -53,6 +53,17 @@ pub trait Opacity {
     fn transparent_run(&self, p: Pos, dx: i32, max: usize) -> usize {
         (0..max).take_while(|&k| !self.is_opaque(Pos::new(p.x + dx * k as i32, p.y))).count()
     }
+
+    /// Row `y` as a slice of "is opaque" flags indexed by `x`, when the world keeps its cells
+    /// that way (every cell past the slice's ends, and every row outside the world, opaque);
+    /// `None` when it does not, and the sight code asks [`Opacity::is_opaque`] instead.
+    ///
+    /// The field of view looks at many cells of one row in turn: reading them from a slice
+    /// saves working out a position and its bounds for each.
+    fn opaque_row(&self, y: i32) -> Option<&[bool]> {
+        let _ = y;
+        None
+    }
 }
 
 /// How many cells of `row`, from `x` stepping `dx` (`1` or `-1`) and no more than `max`, pass
@@ -93,11 +104,36 @@ impl Opacity for Grid<bool> {
             _ => 0,
         }
     }
+
+    #[inline]
+    fn opaque_row(&self, y: i32) -> Option<&[bool]> {
+        match usize::try_from(y) {
+            Ok(y) if y < self.height() => Some(self.row(y)),
+            _ => Some(&[]),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grid_row_answers_like_its_cells() {
+        // row 1: . # .   (rows 0 and 2 clear); outside the grid everything is opaque
+        let mut g = Grid::new(3, 3, false);
+        g.set(Pos::new(1, 1), true);
+        assert_eq!(g.opaque_row(1), Some(&[false, true, false][..]));
+        for y in -1..4 {
+            let row = g.opaque_row(y).expect("a grid keeps its rows");
+            for x in -1..4 {
+                let from_row = usize::try_from(x).ok().and_then(|x| row.get(x)).is_none_or(|&o| o);
+                assert_eq!(from_row, g.is_opaque(Pos::new(x, y)), "({x}, {y})");
+            }
+        }
+        let closure = |p: Pos| g.is_opaque(p);
+        assert_eq!(closure.opaque_row(1), None);
+    }
 
     #[test]
     fn transparent_runs_stop_at_walls_the_limit_and_the_edge() {

@@ -392,6 +392,28 @@ impl Quadrant {
         !(self.viewer_inside || self.in_area(p)) || world.is_opaque(p)
     }
 
+    /// The world's opacity flags of row `j` cut to the area (empty when the row is outside
+    /// it), if the world keeps them in a slice.
+    #[inline]
+    fn opaque_row<'w>(&self, world: &'w impl Opacity, j: i32) -> Option<&'w [bool]> {
+        let y = self.origin.y + self.sy * j;
+        let row = world.opaque_row(y)?;
+        Some(if y >= 0 && i64::from(y) < self.h { &row[..row.len().min(self.w as usize)] } else { &[] })
+    }
+
+    /// [`Quadrant::opaque`] for cell `(i, j)` at `p`, with row `j`'s flags from
+    /// [`Quadrant::opaque_row`].
+    #[inline]
+    fn opaque_at(&self, world: &impl Opacity, row: Option<&[bool]>, i: i32, p: Pos) -> bool {
+        match row {
+            Some(row) => {
+                let x = self.origin.x + self.sx * i;
+                usize::try_from(x).ok().and_then(|x| row.get(x)).is_none_or(|&o| o)
+            }
+            None => self.opaque(world, p),
+        }
+    }
+
     /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
     /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
     ///
@@ -455,12 +477,13 @@ impl Quadrant {
             // the cells of the row above from i to here all pass their whole square
             let mut whole_to = -1;
             let mut i = a;
+            let row = self.opaque_row(world, j);
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
                 let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
                     // The common case: both inputs whole, so this square is whole, if it is a floor.
                     let p = self.at(i, j);
-                    if self.opaque(world, p) {
+                    if self.opaque_at(world, row, i, p) {
                         if i > 0 {
                             self.lit_wall(i, j, p, world, out, s, obs)
                         } else {
@@ -490,7 +513,7 @@ impl Quadrant {
                         None => break,
                     }
                 } else if i > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
-                    self.small(i, j, left, up, world, out, s, obs)
+                    self.small(i, j, left, up, world, row, out, s, obs)
                 } else {
                     self.cell(i, j, left, up, world, out, s, obs)
                 };
@@ -594,6 +617,7 @@ impl Quadrant {
         left: Light,
         up: Light,
         world: &impl Opacity,
+        row: Option<&[bool]>,
         out: &mut Fov,
         s: &mut Scratch,
         obs: &mut O,
@@ -601,7 +625,7 @@ impl Quadrant {
         debug_assert!(i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1);
         let p = self.at(i, j);
         let ring = (i + j) as u32;
-        let opaque = self.opaque(world, p);
+        let opaque = self.opaque_at(world, row, i, p);
         debug_assert!(!(opaque && up == Light::FULL && left == Light::FULL), "lit walls are the loop's");
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let corner = Dir::new(2 * i - 1, 2 * j - 1);
@@ -873,6 +897,46 @@ impl Quadrant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Grid;
+
+    #[test]
+    fn a_grid_read_by_rows_sees_what_it_sees_cell_by_cell_whatever_the_area() {
+        // The multicast reads a `Grid<bool>` a row slice at a time, cut to the area; asked cell
+        // by cell (through a closure) the same grid must give the same view, also when the
+        // area is smaller or larger than the grid and the viewer stands outside either.
+        let mut g = Grid::new(9, 7, false);
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for y in 0..7 {
+            for x in 0..9 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                g.set(Pos::new(x, y), state.is_multiple_of(4));
+            }
+        }
+        let cells = |p: Pos| g.is_opaque(p);
+        let mut differ = 0;
+        let mut seen = 0;
+        for (w, h) in [(9, 7), (5, 4), (12, 10), (9, 3), (4, 7)] {
+            let (mut by_rows, mut by_cells) = (Fov::new(w, h), Fov::new(w, h));
+            for vy in -1..=h as i32 {
+                for vx in -1..=w as i32 {
+                    for radius in [None, Some(3)] {
+                        compute(Pos::new(vx, vy), radius, &g, &mut by_rows);
+                        compute(Pos::new(vx, vy), radius, &cells, &mut by_cells);
+                        seen += by_rows.len();
+                        let mut a = by_rows.cells().to_vec();
+                        let mut b = by_cells.cells().to_vec();
+                        a.sort_by_key(|p| (p.y, p.x));
+                        b.sort_by_key(|p| (p.y, p.x));
+                        differ += usize::from(a != b);
+                    }
+                }
+            }
+        }
+        assert!(seen > 1000, "the views see something: {seen}");
+        assert_eq!(differ, 0);
+    }
 
     #[test]
     fn trace_records_states_and_rings() {
