@@ -75,12 +75,44 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
     }
     let x = x as usize;
     if dx > 0 {
-        let span = &row[x..row.len().min(x + max)];
-        span.iter().position(|c| !clear(c)).unwrap_or(span.len())
+        leading(&row[x..row.len().min(x + max)], clear)
     } else {
-        let span = &row[(x + 1).saturating_sub(max)..=x];
-        span.iter().rev().position(|c| !clear(c)).unwrap_or(span.len())
+        trailing(&row[(x + 1).saturating_sub(max)..=x], clear)
     }
+}
+
+/// How many items a chunk of [`leading`] and [`trailing`] holds.
+const CHUNK: usize = 16;
+
+/// How many items at the start of `span` pass `clear`.
+///
+/// Whole chunks are tested without stopping at the first failure, which the compiler turns
+/// into a few vector instructions per chunk; the chunk where the run ends is searched item by
+/// item.
+#[inline]
+pub(crate) fn leading<T>(span: &[T], clear: impl Fn(&T) -> bool) -> usize {
+    let mut n = 0;
+    for chunk in span.chunks_exact(CHUNK) {
+        if !chunk.iter().fold(true, |all, c| all & clear(c)) {
+            break;
+        }
+        n += CHUNK;
+    }
+    n + span[n..].iter().position(|c| !clear(c)).unwrap_or(span.len() - n)
+}
+
+/// How many items at the end of `span` pass `clear` (see [`leading`]).
+#[inline]
+pub(crate) fn trailing<T>(span: &[T], clear: impl Fn(&T) -> bool) -> usize {
+    let mut n = 0;
+    for chunk in span.rchunks_exact(CHUNK) {
+        if !chunk.iter().fold(true, |all, c| all & clear(c)) {
+            break;
+        }
+        n += CHUNK;
+    }
+    let rest = &span[..span.len() - n];
+    n + rest.iter().rev().position(|c| !clear(c)).unwrap_or(rest.len())
 }
 
 impl<F: Fn(Pos) -> bool> Opacity for F {
@@ -117,6 +149,22 @@ impl Opacity for Grid<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_longer_than_a_chunk_end_at_the_first_wall_either_way() {
+        // Against the definition, item by item: spans from empty to several chunks long, clear
+        // or with one wall anywhere (also on chunk boundaries).
+        for len in 0..3 * CHUNK + 3 {
+            for wall in (0..len).map(Some).chain([None]) {
+                let span: Vec<bool> = (0..len).map(|k| Some(k) == wall).collect();
+                let clear = |&opaque: &bool| !opaque;
+                let front = span.iter().take_while(|c| clear(c)).count();
+                let back = span.iter().rev().take_while(|c| clear(c)).count();
+                assert_eq!(leading(&span, clear), front, "len {len} wall {wall:?}");
+                assert_eq!(trailing(&span, clear), back, "len {len} wall {wall:?}");
+            }
+        }
+    }
 
     #[test]
     fn a_grid_row_answers_like_its_cells() {

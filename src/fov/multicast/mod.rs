@@ -443,8 +443,17 @@ impl Quadrant {
         let mut lit_from = Some(0);
         let mut left = Light::FULL;
         let mut i = 1;
+        let row = self.opaque_row(world, 0);
         while i <= ilim && left != Light::DARK {
-            let light = self.cell(i, 0, left, Light::DARK, world, out, s, obs);
+            let p = self.at(i, 0);
+            let light = if left == Light::FULL && !self.opaque_at(world, row, i, p) {
+                // a floor on the axis in full light from the viewer's side: whole
+                out.mark_inside(p);
+                obs.cell(p, i as u32, CellState::Lit, true);
+                Light::FULL
+            } else {
+                self.cell(i, 0, left, Light::DARK, world, out, s, obs)
+            };
             s.cur[i as usize] = light;
             track_run(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
@@ -585,11 +594,9 @@ impl Quadrant {
         obs: &mut O,
     ) -> i32 {
         if i > *whole_to {
-            let mut to = i + 1;
-            while to < end && s.prev[to as usize + 1] == Light::FULL {
-                to += 1;
-            }
-            *whole_to = to;
+            // (i + 1 <= end: the cell above i + 1 passes its whole square)
+            let beyond = &s.prev[i as usize + 2..=end as usize];
+            *whole_to = i + 1 + crate::geometry::leading(beyond, |&l| l == Light::FULL) as i32;
         }
         let p = self.at(i, j);
         let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
