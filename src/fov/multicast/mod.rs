@@ -182,14 +182,28 @@ impl Light {
     fn part(arena: &[Interval], start: usize, i: i32, j: i32) -> Light {
         let len = arena.len() - start;
         debug_assert!(len > 0 && len as u64 <= Light::LEN && start < u32::MAX as usize);
+        let reach = Light::reach(&arena[start], &arena[arena.len() - 1], i, j);
+        Light((start as u64) << 32 | reach | len as u64)
+    }
+
+    /// The partial light of cell `(i, j)` that is the single interval `iv`, appended to the
+    /// arena (its reach worked out from `iv` at hand, not read back).
+    #[inline]
+    fn one(arena: &mut Vec<Interval>, iv: Interval, i: i32, j: i32) -> Light {
+        let start = arena.len();
+        arena.push(iv);
+        Light((start as u64) << 32 | Light::reach(&iv, &iv, i, j) | 1)
+    }
+
+    /// Which children of cell `(i, j)` a set running from `first` to `last` reaches.
+    #[inline]
+    fn reach(first: &Interval, last: &Interval, i: i32, j: i32) -> u64 {
         let far = Dir::new(2 * i + 1, 2 * j + 1);
-        let (first, last) = (arena[start], arena[arena.len() - 1]);
         let c = first.lo.cross(far);
         let to_right = c > 0 || (c == 0 && !first.lo_open);
         let c = far.cross(last.hi);
         let down = c > 0 || (c == 0 && !last.hi_open);
-        let reach = if to_right { Light::TO_RIGHT } else { 0 } | if down { Light::DOWN } else { 0 };
-        Light((start as u64) << 32 | reach | len as u64)
+        (if to_right { Light::TO_RIGHT } else { 0 }) | if down { Light::DOWN } else { 0 }
     }
 
     /// The light as the child to the right gets it: dark if none of it reaches that child.
@@ -638,72 +652,66 @@ impl Quadrant {
         let corner = Dir::new(2 * i - 1, 2 * j - 1);
         // (an input's light reaches this cell, so its part here is not empty: `lo` is the far
         // corner of the square above, `hi` that of the square to the left)
-        let from_up = match up {
-            Light::DARK => None,
-            Light::FULL => Some(Interval { lo, hi: corner, lo_open: false, hi_open: false }),
-            _ => Some(s.prev_iv[up.range().start].starting_at(lo)),
+        let from_up = |s: &Scratch| match up {
+            Light::FULL => Interval { lo, hi: corner, lo_open: false, hi_open: false },
+            _ => s.prev_iv[up.range().start].starting_at(lo),
         };
-        let from_left = match left {
-            Light::DARK => None,
-            Light::FULL => Some(Interval { lo: corner, hi, lo_open: false, hi_open: false }),
-            _ => Some(s.cur_iv[left.range().start].ending_at(hi)),
+        let from_left = |s: &Scratch| match left {
+            Light::FULL => Interval { lo: corner, hi, lo_open: false, hi_open: false },
+            _ => s.cur_iv[left.range().start].ending_at(hi),
         };
+        debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
+        // One side alone (the commonest case) cannot hold the whole square: the other's square
+        // covers one end.
+        let alone = if left == Light::DARK {
+            Some(from_up(s))
+        } else if up == Light::DARK {
+            Some(from_left(s))
+        } else {
+            None
+        };
+        if let Some(iv) = alone {
+            if opaque {
+                return self.wall(i, j, p, &[iv], false, world, out, &mut s.cur_iv, obs);
+            }
+            let visible = iv.contains(Dir::new(i, j));
+            if visible {
+                out.mark_inside(p);
+            }
+            obs.cell(p, ring, CellState::Edge, visible);
+            return Light::one(&mut s.cur_iv, iv, i, j);
+        }
+        let (u, l) = (from_up(s), from_left(s));
+        let joined = u.hi.same(l.lo) && !(u.hi_open && l.lo_open);
+        let whole = joined && !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi);
         if opaque {
-            let pair;
-            let (input, full): (&[Interval], bool) = match (from_up, from_left) {
-                (None, None) => {
-                    obs.cell(p, ring, CellState::Culled, false);
-                    return Light::DARK;
-                }
-                (Some(iv), None) | (None, Some(iv)) => {
-                    pair = [iv; 2];
-                    (&pair[..1], false)
-                }
-                (Some(u), Some(l)) if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) => {
-                    pair = [Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }; 2];
-                    (&pair[..1], !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi))
-                }
-                (Some(u), Some(l)) => {
-                    pair = [u, l];
-                    (&pair[..], false)
-                }
+            let (pair, n) = if joined {
+                ([Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }, l], 1)
+            } else {
+                ([u, l], 2)
             };
-            return self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs);
+            return self.wall(i, j, p, &pair[..n], whole, world, out, &mut s.cur_iv, obs);
+        }
+        if whole {
+            out.mark_inside(p);
+            obs.cell(p, ring, CellState::Lit, true);
+            return Light::FULL;
         }
         let centre = Dir::new(i, j);
-        let start = s.cur_iv.len();
-        let visible = match (from_up, from_left) {
-            (None, None) => {
-                obs.cell(p, ring, CellState::Culled, false);
-                return Light::DARK;
-            }
-            // one side alone cannot hold the whole square: the other's square covers one end
-            (Some(iv), None) | (None, Some(iv)) => {
-                s.cur_iv.push(iv);
-                iv.contains(centre)
-            }
-            (Some(u), Some(l)) if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) => {
-                // joined at the corner: maybe the whole square
-                if !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi) {
-                    out.mark_inside(p);
-                    obs.cell(p, ring, CellState::Lit, true);
-                    return Light::FULL;
-                }
-                let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-                s.cur_iv.push(iv);
-                iv.contains(centre)
-            }
-            (Some(u), Some(l)) => {
-                s.cur_iv.push(u);
-                s.cur_iv.push(l);
-                u.contains(centre) || l.contains(centre)
-            }
+        let (visible, light) = if joined {
+            let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+            (iv.contains(centre), Light::one(&mut s.cur_iv, iv, i, j))
+        } else {
+            let start = s.cur_iv.len();
+            s.cur_iv.push(u);
+            s.cur_iv.push(l);
+            (u.contains(centre) || l.contains(centre), Light::part(&s.cur_iv, start, i, j))
         };
         if visible {
             out.mark_inside(p);
         }
         obs.cell(p, ring, CellState::Edge, visible);
-        Light::part(&s.cur_iv, start, i, j)
+        light
     }
 
     /// A wall off the axes whose inputs both pass their whole squares (so both are floors): it
