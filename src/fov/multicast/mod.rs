@@ -866,6 +866,40 @@ impl Quadrant {
         // vertex where that vertex is a seal with an opaque neighbour. (The lower vertex of an
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = cur_iv.len();
+        if let [iv] = input {
+            // One interval (most walls): its part below the angle and its part above, each
+            // settled at hand. Only when light arrives exactly along a bounding ray does that
+            // ray's seal matter.
+            let below = if j > 0 { iv.clip_hi(lo_v, false) } else { None };
+            let below = below.and_then(|mut b| {
+                if !b.hi_open && b.hi.same(lo_v) && self.opaque(world, self.at(lo_n.0, lo_n.1)) {
+                    if b.lo.same(lo_v) {
+                        return None; // it was that ray alone
+                    }
+                    b.hi_open = true;
+                }
+                Some(b)
+            });
+            let above = if i > 0 { iv.clip_lo(hi_v, false) } else { None };
+            let above = above.and_then(|mut a| {
+                if !a.lo_open && a.lo.same(hi_v) && self.opaque(world, self.at(hi_n.0, hi_n.1)) {
+                    if a.hi.same(hi_v) {
+                        return None; // it was that ray alone
+                    }
+                    a.lo_open = true;
+                }
+                Some(a)
+            });
+            return match (below, above) {
+                (None, None) => Light::DARK,
+                (Some(one), None) | (None, Some(one)) => Light::one(cur_iv, one, i, j),
+                (Some(b), Some(a)) => {
+                    cur_iv.push(b);
+                    cur_iv.push(a);
+                    Light((start as u64) << 32 | Light::reach(&b, &a, i, j) | 2)
+                }
+            };
+        }
         if j > 0 {
             for iv in input {
                 match iv.clip_hi(lo_v, false) {
