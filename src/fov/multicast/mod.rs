@@ -199,10 +199,9 @@ impl Light {
     #[inline]
     fn reach(first: &Interval, last: &Interval, i: i32, j: i32) -> u64 {
         let far = Dir::new(2 * i + 1, 2 * j + 1);
-        let c = first.lo.cross(far);
-        let to_right = c > 0 || (c == 0 && !first.lo_open);
-        let c = far.cross(last.hi);
-        let down = c > 0 || (c == 0 && !last.hi_open);
+        // (a cross product above 0, or at 0 with the end closed: at least 1 when it is open)
+        let to_right = first.lo.cross(far) >= i64::from(first.lo_open);
+        let down = far.cross(last.hi) >= i64::from(last.hi_open);
         (if to_right { Light::TO_RIGHT } else { 0 }) | if down { Light::DOWN } else { 0 }
     }
 
