@@ -82,7 +82,7 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
 }
 
 /// How many items a chunk of [`leading`] and [`trailing`] holds.
-const CHUNK: usize = 16;
+const CHUNK: usize = 8;
 
 /// How many items at the start of `span` pass `clear`.
 ///
