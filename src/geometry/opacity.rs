@@ -53,6 +53,17 @@ pub trait Opacity {
     fn transparent_run(&self, p: Pos, dx: i32, max: usize) -> usize {
         (0..max).take_while(|&k| !self.is_opaque(Pos::new(p.x + dx * k as i32, p.y))).count()
     }
+
+    /// Row `y` as a slice of "is opaque" flags indexed by `x`, when the world keeps its cells
+    /// that way (every cell past the slice's ends, and every row outside the world, opaque);
+    /// `None` when it does not, and the sight code asks [`Opacity::is_opaque`] instead.
+    ///
+    /// The field of view looks at many cells of one row in turn: reading them from a slice
+    /// saves working out a position and its bounds for each.
+    fn opaque_row(&self, y: i32) -> Option<&[bool]> {
+        let _ = y;
+        None
+    }
 }
 
 /// How many cells of `row`, from `x` stepping `dx` (`1` or `-1`) and no more than `max`, pass
@@ -64,12 +75,44 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
     }
     let x = x as usize;
     if dx > 0 {
-        let span = &row[x..row.len().min(x + max)];
-        span.iter().position(|c| !clear(c)).unwrap_or(span.len())
+        leading(&row[x..row.len().min(x + max)], clear)
     } else {
-        let span = &row[(x + 1).saturating_sub(max)..=x];
-        span.iter().rev().position(|c| !clear(c)).unwrap_or(span.len())
+        trailing(&row[(x + 1).saturating_sub(max)..=x], clear)
     }
+}
+
+/// How many items a chunk of [`leading`] and [`trailing`] holds.
+const CHUNK: usize = 8;
+
+/// How many items at the start of `span` pass `clear`.
+///
+/// Whole chunks are tested without stopping at the first failure, which the compiler turns
+/// into a few vector instructions per chunk; the chunk where the run ends is searched item by
+/// item.
+#[inline]
+pub(crate) fn leading<T>(span: &[T], clear: impl Fn(&T) -> bool) -> usize {
+    let mut n = 0;
+    for chunk in span.chunks_exact(CHUNK) {
+        if !chunk.iter().fold(true, |all, c| all & clear(c)) {
+            break;
+        }
+        n += CHUNK;
+    }
+    n + span[n..].iter().position(|c| !clear(c)).unwrap_or(span.len() - n)
+}
+
+/// How many items at the end of `span` pass `clear` (see [`leading`]).
+#[inline]
+pub(crate) fn trailing<T>(span: &[T], clear: impl Fn(&T) -> bool) -> usize {
+    let mut n = 0;
+    for chunk in span.rchunks_exact(CHUNK) {
+        if !chunk.iter().fold(true, |all, c| all & clear(c)) {
+            break;
+        }
+        n += CHUNK;
+    }
+    let rest = &span[..span.len() - n];
+    n + rest.iter().rev().position(|c| !clear(c)).unwrap_or(rest.len())
 }
 
 impl<F: Fn(Pos) -> bool> Opacity for F {
@@ -93,11 +136,52 @@ impl Opacity for Grid<bool> {
             _ => 0,
         }
     }
+
+    #[inline]
+    fn opaque_row(&self, y: i32) -> Option<&[bool]> {
+        match usize::try_from(y) {
+            Ok(y) if y < self.height() => Some(self.row(y)),
+            _ => Some(&[]),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_longer_than_a_chunk_end_at_the_first_wall_either_way() {
+        // Against the definition, item by item: spans from empty to several chunks long, clear
+        // or with one wall anywhere (also on chunk boundaries).
+        for len in 0..3 * CHUNK + 3 {
+            for wall in (0..len).map(Some).chain([None]) {
+                let span: Vec<bool> = (0..len).map(|k| Some(k) == wall).collect();
+                let clear = |&opaque: &bool| !opaque;
+                let front = span.iter().take_while(|c| clear(c)).count();
+                let back = span.iter().rev().take_while(|c| clear(c)).count();
+                assert_eq!(leading(&span, clear), front, "len {len} wall {wall:?}");
+                assert_eq!(trailing(&span, clear), back, "len {len} wall {wall:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_grid_row_answers_like_its_cells() {
+        // row 1: . # .   (rows 0 and 2 clear); outside the grid everything is opaque
+        let mut g = Grid::new(3, 3, false);
+        g.set(Pos::new(1, 1), true);
+        assert_eq!(g.opaque_row(1), Some(&[false, true, false][..]));
+        for y in -1..4 {
+            let row = g.opaque_row(y).expect("a grid keeps its rows");
+            for x in -1..4 {
+                let from_row = usize::try_from(x).ok().and_then(|x| row.get(x)).is_none_or(|&o| o);
+                assert_eq!(from_row, g.is_opaque(Pos::new(x, y)), "({x}, {y})");
+            }
+        }
+        let closure = |p: Pos| g.is_opaque(p);
+        assert_eq!(closure.opaque_row(1), None);
+    }
 
     #[test]
     fn transparent_runs_stop_at_walls_the_limit_and_the_edge() {

@@ -40,9 +40,11 @@ impl Interval {
     /// Whether the direction `d` is in the interval.
     #[inline]
     pub fn contains(&self, d: Dir) -> bool {
-        let after_lo = if self.lo_open { self.lo.lt(d) } else { !d.lt(self.lo) };
-        let before_hi = if self.hi_open { d.lt(self.hi) } else { !self.hi.lt(d) };
-        after_lo && before_hi
+        // (`lo` before `d`, or the same with `lo` closed: a cross product of at least 1 when
+        // open, 0 when closed; likewise at `hi`)
+        let after_lo = self.lo.cross(d) >= i64::from(self.lo_open);
+        let before_hi = d.cross(self.hi) >= i64::from(self.hi_open);
+        after_lo & before_hi
     }
 
     /// The part of the interval up to `hi` (excluded when `hi_open`).

@@ -182,14 +182,27 @@ impl Light {
     fn part(arena: &[Interval], start: usize, i: i32, j: i32) -> Light {
         let len = arena.len() - start;
         debug_assert!(len > 0 && len as u64 <= Light::LEN && start < u32::MAX as usize);
-        let far = Dir::new(2 * i + 1, 2 * j + 1);
-        let (first, last) = (arena[start], arena[arena.len() - 1]);
-        let c = first.lo.cross(far);
-        let to_right = c > 0 || (c == 0 && !first.lo_open);
-        let c = far.cross(last.hi);
-        let down = c > 0 || (c == 0 && !last.hi_open);
-        let reach = if to_right { Light::TO_RIGHT } else { 0 } | if down { Light::DOWN } else { 0 };
+        let reach = Light::reach(&arena[start], &arena[arena.len() - 1], i, j);
         Light((start as u64) << 32 | reach | len as u64)
+    }
+
+    /// The partial light of cell `(i, j)` that is the single interval `iv`, appended to the
+    /// arena (its reach worked out from `iv` at hand, not read back).
+    #[inline]
+    fn one(arena: &mut Vec<Interval>, iv: Interval, i: i32, j: i32) -> Light {
+        let start = arena.len();
+        arena.push(iv);
+        Light((start as u64) << 32 | Light::reach(&iv, &iv, i, j) | 1)
+    }
+
+    /// Which children of cell `(i, j)` a set running from `first` to `last` reaches.
+    #[inline]
+    fn reach(first: &Interval, last: &Interval, i: i32, j: i32) -> u64 {
+        let far = Dir::new(2 * i + 1, 2 * j + 1);
+        // (a cross product above 0, or at 0 with the end closed: at least 1 when it is open)
+        let to_right = first.lo.cross(far) >= i64::from(first.lo_open);
+        let down = far.cross(last.hi) >= i64::from(last.hi_open);
+        (if to_right { Light::TO_RIGHT } else { 0 }) | if down { Light::DOWN } else { 0 }
     }
 
     /// The light as the child to the right gets it: dark if none of it reaches that child.
@@ -392,6 +405,28 @@ impl Quadrant {
         !(self.viewer_inside || self.in_area(p)) || world.is_opaque(p)
     }
 
+    /// The world's opacity flags of row `j` cut to the area (empty when the row is outside
+    /// it), if the world keeps them in a slice.
+    #[inline]
+    fn opaque_row<'w>(&self, world: &'w impl Opacity, j: i32) -> Option<&'w [bool]> {
+        let y = self.origin.y + self.sy * j;
+        let row = world.opaque_row(y)?;
+        Some(if y >= 0 && i64::from(y) < self.h { &row[..row.len().min(self.w as usize)] } else { &[] })
+    }
+
+    /// [`Quadrant::opaque`] for cell `(i, j)` at `p`, with row `j`'s flags from
+    /// [`Quadrant::opaque_row`].
+    #[inline]
+    fn opaque_at(&self, world: &impl Opacity, row: Option<&[bool]>, i: i32, p: Pos) -> bool {
+        match row {
+            Some(row) => {
+                let x = self.origin.x + self.sx * i;
+                usize::try_from(x).ok().and_then(|x| row.get(x)).is_none_or(|&o| o)
+            }
+            None => self.opaque(world, p),
+        }
+    }
+
     /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
     /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
     ///
@@ -421,8 +456,17 @@ impl Quadrant {
         let mut lit_from = Some(0);
         let mut left = Light::FULL;
         let mut i = 1;
+        let row = self.opaque_row(world, 0);
         while i <= ilim && left != Light::DARK {
-            let light = self.cell(i, 0, left, Light::DARK, world, out, s, obs);
+            let p = self.at(i, 0);
+            let light = if left == Light::FULL && !self.opaque_at(world, row, i, p) {
+                // a floor on the axis in full light from the viewer's side: whole
+                out.mark_inside(p);
+                obs.cell(p, i as u32, CellState::Lit, true);
+                Light::FULL
+            } else {
+                self.cell(i, 0, left, Light::DARK, world, out, s, obs)
+            };
             s.cur[i as usize] = light;
             track_run(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
@@ -455,12 +499,13 @@ impl Quadrant {
             // the cells of the row above from i to here all pass their whole square
             let mut whole_to = -1;
             let mut i = a;
+            let row = self.opaque_row(world, j);
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
                 let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
                     // The common case: both inputs whole, so this square is whole, if it is a floor.
                     let p = self.at(i, j);
-                    if self.opaque(world, p) {
+                    if self.opaque_at(world, row, i, p) {
                         if i > 0 {
                             self.lit_wall(i, j, p, world, out, s, obs)
                         } else {
@@ -490,7 +535,7 @@ impl Quadrant {
                         None => break,
                     }
                 } else if i > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
-                    self.small(i, j, left, up, world, out, s, obs)
+                    self.small(i, j, left, up, world, row, out, s, obs)
                 } else {
                     self.cell(i, j, left, up, world, out, s, obs)
                 };
@@ -562,11 +607,9 @@ impl Quadrant {
         obs: &mut O,
     ) -> i32 {
         if i > *whole_to {
-            let mut to = i + 1;
-            while to < end && s.prev[to as usize + 1] == Light::FULL {
-                to += 1;
-            }
-            *whole_to = to;
+            // (i + 1 <= end: the cell above i + 1 passes its whole square)
+            let beyond = &s.prev[i as usize + 2..=end as usize];
+            *whole_to = i + 1 + crate::geometry::leading(beyond, |&l| l == Light::FULL) as i32;
         }
         let p = self.at(i, j);
         let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
@@ -594,6 +637,7 @@ impl Quadrant {
         left: Light,
         up: Light,
         world: &impl Opacity,
+        row: Option<&[bool]>,
         out: &mut Fov,
         s: &mut Scratch,
         obs: &mut O,
@@ -601,78 +645,72 @@ impl Quadrant {
         debug_assert!(i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1);
         let p = self.at(i, j);
         let ring = (i + j) as u32;
-        let opaque = self.opaque(world, p);
+        let opaque = self.opaque_at(world, row, i, p);
         debug_assert!(!(opaque && up == Light::FULL && left == Light::FULL), "lit walls are the loop's");
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let corner = Dir::new(2 * i - 1, 2 * j - 1);
         // (an input's light reaches this cell, so its part here is not empty: `lo` is the far
         // corner of the square above, `hi` that of the square to the left)
-        let from_up = match up {
-            Light::DARK => None,
-            Light::FULL => Some(Interval { lo, hi: corner, lo_open: false, hi_open: false }),
-            _ => Some(s.prev_iv[up.range().start].starting_at(lo)),
+        let from_up = |s: &Scratch| match up {
+            Light::FULL => Interval { lo, hi: corner, lo_open: false, hi_open: false },
+            _ => s.prev_iv[up.range().start].starting_at(lo),
         };
-        let from_left = match left {
-            Light::DARK => None,
-            Light::FULL => Some(Interval { lo: corner, hi, lo_open: false, hi_open: false }),
-            _ => Some(s.cur_iv[left.range().start].ending_at(hi)),
+        let from_left = |s: &Scratch| match left {
+            Light::FULL => Interval { lo: corner, hi, lo_open: false, hi_open: false },
+            _ => s.cur_iv[left.range().start].ending_at(hi),
         };
+        debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
+        // One side alone (the commonest case) cannot hold the whole square: the other's square
+        // covers one end.
+        let alone = if left == Light::DARK {
+            Some(from_up(s))
+        } else if up == Light::DARK {
+            Some(from_left(s))
+        } else {
+            None
+        };
+        if let Some(iv) = alone {
+            if opaque {
+                return self.wall(i, j, p, &[iv], false, world, out, &mut s.cur_iv, obs);
+            }
+            let visible = iv.contains(Dir::new(i, j));
+            if visible {
+                out.mark_inside(p);
+            }
+            obs.cell(p, ring, CellState::Edge, visible);
+            return Light::one(&mut s.cur_iv, iv, i, j);
+        }
+        let (u, l) = (from_up(s), from_left(s));
+        let joined = u.hi.same(l.lo) && !(u.hi_open && l.lo_open);
+        let whole = joined && !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi);
         if opaque {
-            let pair;
-            let (input, full): (&[Interval], bool) = match (from_up, from_left) {
-                (None, None) => {
-                    obs.cell(p, ring, CellState::Culled, false);
-                    return Light::DARK;
-                }
-                (Some(iv), None) | (None, Some(iv)) => {
-                    pair = [iv; 2];
-                    (&pair[..1], false)
-                }
-                (Some(u), Some(l)) if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) => {
-                    pair = [Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }; 2];
-                    (&pair[..1], !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi))
-                }
-                (Some(u), Some(l)) => {
-                    pair = [u, l];
-                    (&pair[..], false)
-                }
+            let (pair, n) = if joined {
+                ([Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }, l], 1)
+            } else {
+                ([u, l], 2)
             };
-            return self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs);
+            return self.wall(i, j, p, &pair[..n], whole, world, out, &mut s.cur_iv, obs);
+        }
+        if whole {
+            out.mark_inside(p);
+            obs.cell(p, ring, CellState::Lit, true);
+            return Light::FULL;
         }
         let centre = Dir::new(i, j);
-        let start = s.cur_iv.len();
-        let visible = match (from_up, from_left) {
-            (None, None) => {
-                obs.cell(p, ring, CellState::Culled, false);
-                return Light::DARK;
-            }
-            // one side alone cannot hold the whole square: the other's square covers one end
-            (Some(iv), None) | (None, Some(iv)) => {
-                s.cur_iv.push(iv);
-                iv.contains(centre)
-            }
-            (Some(u), Some(l)) if u.hi.same(l.lo) && !(u.hi_open && l.lo_open) => {
-                // joined at the corner: maybe the whole square
-                if !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi) {
-                    out.mark_inside(p);
-                    obs.cell(p, ring, CellState::Lit, true);
-                    return Light::FULL;
-                }
-                let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-                s.cur_iv.push(iv);
-                iv.contains(centre)
-            }
-            (Some(u), Some(l)) => {
-                s.cur_iv.push(u);
-                s.cur_iv.push(l);
-                u.contains(centre) || l.contains(centre)
-            }
+        let (visible, light) = if joined {
+            let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+            (iv.contains(centre), Light::one(&mut s.cur_iv, iv, i, j))
+        } else {
+            let start = s.cur_iv.len();
+            s.cur_iv.push(u);
+            s.cur_iv.push(l);
+            (u.contains(centre) || l.contains(centre), Light::part(&s.cur_iv, start, i, j))
         };
         if visible {
             out.mark_inside(p);
         }
         obs.cell(p, ring, CellState::Edge, visible);
-        Light::part(&s.cur_iv, start, i, j)
+        light
     }
 
     /// A wall off the axes whose inputs both pass their whole squares (so both are floors): it
@@ -827,6 +865,40 @@ impl Quadrant {
         // vertex where that vertex is a seal with an opaque neighbour. (The lower vertex of an
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = cur_iv.len();
+        if let [iv] = input {
+            // One interval (most walls): its part below the angle and its part above, each
+            // settled at hand. Only when light arrives exactly along a bounding ray does that
+            // ray's seal matter.
+            let below = if j > 0 { iv.clip_hi(lo_v, false) } else { None };
+            let below = below.and_then(|mut b| {
+                if !b.hi_open && b.hi.same(lo_v) && self.opaque(world, self.at(lo_n.0, lo_n.1)) {
+                    if b.lo.same(lo_v) {
+                        return None; // it was that ray alone
+                    }
+                    b.hi_open = true;
+                }
+                Some(b)
+            });
+            let above = if i > 0 { iv.clip_lo(hi_v, false) } else { None };
+            let above = above.and_then(|mut a| {
+                if !a.lo_open && a.lo.same(hi_v) && self.opaque(world, self.at(hi_n.0, hi_n.1)) {
+                    if a.hi.same(hi_v) {
+                        return None; // it was that ray alone
+                    }
+                    a.lo_open = true;
+                }
+                Some(a)
+            });
+            return match (below, above) {
+                (None, None) => Light::DARK,
+                (Some(one), None) | (None, Some(one)) => Light::one(cur_iv, one, i, j),
+                (Some(b), Some(a)) => {
+                    cur_iv.push(b);
+                    cur_iv.push(a);
+                    Light((start as u64) << 32 | Light::reach(&b, &a, i, j) | 2)
+                }
+            };
+        }
         if j > 0 {
             for iv in input {
                 match iv.clip_hi(lo_v, false) {
@@ -873,6 +945,46 @@ impl Quadrant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Grid;
+
+    #[test]
+    fn a_grid_read_by_rows_sees_what_it_sees_cell_by_cell_whatever_the_area() {
+        // The multicast reads a `Grid<bool>` a row slice at a time, cut to the area; asked cell
+        // by cell (through a closure) the same grid must give the same view, also when the
+        // area is smaller or larger than the grid and the viewer stands outside either.
+        let mut g = Grid::new(9, 7, false);
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for y in 0..7 {
+            for x in 0..9 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                g.set(Pos::new(x, y), state.is_multiple_of(4));
+            }
+        }
+        let cells = |p: Pos| g.is_opaque(p);
+        let mut differ = 0;
+        let mut seen = 0;
+        for (w, h) in [(9, 7), (5, 4), (12, 10), (9, 3), (4, 7)] {
+            let (mut by_rows, mut by_cells) = (Fov::new(w, h), Fov::new(w, h));
+            for vy in -1..=h as i32 {
+                for vx in -1..=w as i32 {
+                    for radius in [None, Some(3)] {
+                        compute(Pos::new(vx, vy), radius, &g, &mut by_rows);
+                        compute(Pos::new(vx, vy), radius, &cells, &mut by_cells);
+                        seen += by_rows.len();
+                        let mut a = by_rows.cells().to_vec();
+                        let mut b = by_cells.cells().to_vec();
+                        a.sort_by_key(|p| (p.y, p.x));
+                        b.sort_by_key(|p| (p.y, p.x));
+                        differ += usize::from(a != b);
+                    }
+                }
+            }
+        }
+        assert!(seen > 1000, "the views see something: {seen}");
+        assert_eq!(differ, 0);
+    }
 
     #[test]
     fn trace_records_states_and_rings() {
