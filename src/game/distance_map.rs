@@ -2,8 +2,6 @@
 //! monster that hunts or flees, so a turn costs one breadth-first search however many monsters
 //! are awake.
 
-use std::collections::VecDeque;
-
 use crate::geometry::{Grid, Pos};
 use crate::map::{Map, Tile};
 
@@ -56,16 +54,21 @@ impl DistanceMap {
         let limit = limit.unwrap_or(u32::MAX);
         let tiles = map.tiles.cells();
         let map_index = |x: usize, y: usize| (corner.y as usize + y) * w as usize + corner.x as usize + x;
-        let start = (origin.y - corner.y) as usize * gw + (origin.x - corner.x) as usize;
-        steps[start] = 1;
-        let mut queue = VecDeque::from([start]);
-        while let Some(i) = queue.pop_front() {
-            let d = steps[i];
+        let start = ((origin.x - corner.x) as usize, (origin.y - corner.y) as usize);
+        steps[start.1 * gw + start.0] = 1;
+        // The queue holds window coordinates (no division to recover them from an index), and
+        // every cell enters it at most once: it is a vector read from the front, sized once.
+        let mut queue: Vec<(u32, u32)> = Vec::with_capacity(gw * gh);
+        queue.push((start.0 as u32, start.1 as u32));
+        let mut head = 0;
+        while let Some(&(x, y)) = queue.get(head) {
+            let (x, y) = (x as usize, y as usize);
+            head += 1;
+            let d = steps[y * gw + x];
             if d > limit {
                 // `d` is this cell's steps plus one: its neighbours would be past the limit.
                 continue;
             }
-            let (x, y) = (i % gw, i / gw);
             for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
                 let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
                 if nx >= gw || ny >= gh {
@@ -75,7 +78,7 @@ impl DistanceMap {
                 let tile = tiles[map_index(nx, ny)];
                 if steps[n] == 0 && walkable(tile) && (doors || tile != Tile::DoorClosed) {
                     steps[n] = d + 1;
-                    queue.push_back(n);
+                    queue.push((nx as u32, ny as u32));
                 }
             }
         }
