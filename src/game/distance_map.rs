@@ -18,7 +18,8 @@ use crate::map::{Map, Tile};
 pub struct DistanceMap {
     origin: Pos,
     /// The map cell at the top-left of `steps`: the grid covers only the square of cells the
-    /// limit lets the search reach, not the whole level.
+    /// limit lets the search reach (and a frame of unreached cells around it), not the whole
+    /// level.
     corner: Pos,
     /// Steps plus one; 0 for a cell not reached.
     steps: Grid<u32>,
@@ -45,45 +46,58 @@ impl DistanceMap {
         let far =
             Pos::new(origin.x.saturating_add(reach).min(w - 1), origin.y.saturating_add(reach).min(h - 1));
         let (gw, gh) = ((far.x - corner.x + 1).max(0) as usize, (far.y - corner.y + 1).max(0) as usize);
-        let mut steps = vec![0u32; gw * gh];
         if !map.contains(origin) {
             return DistanceMap { origin, corner, steps: Grid::new(0, 0, 0) };
         }
-        // Breadth first over window indices; the window lies inside the map, so a window cell
-        // (x, y) is map cell (corner.x + x, corner.y + y).
+        // The window with a frame of one cell around it, marked as already reached, so that a
+        // neighbour needs no bounds test: window cell (x, y) is frame index (y + 1)·fw + x + 1,
+        // and map cell (corner.x + x, corner.y + y), whose index moves in step with it.
+        let (fw, fh) = (gw + 2, gh + 2);
+        let mut steps = vec![0u32; fw * fh];
+        let frame = |steps: &mut [u32], v: u32| {
+            steps[..fw].fill(v);
+            steps[(fh - 1) * fw..].fill(v);
+            for y in 1..fh - 1 {
+                steps[y * fw] = v;
+                steps[y * fw + fw - 1] = v;
+            }
+        };
+        frame(&mut steps, u32::MAX);
         let limit = limit.unwrap_or(u32::MAX);
         let tiles = map.tiles.cells();
-        let map_index = |x: usize, y: usize| (corner.y as usize + y) * w as usize + corner.x as usize + x;
-        let start = ((origin.x - corner.x) as usize, (origin.y - corner.y) as usize);
-        steps[start.1 * gw + start.0] = 1;
-        // The queue holds window coordinates (no division to recover them from an index), and
-        // every cell enters it at most once: it is a vector read from the front, sized once.
-        let mut queue: Vec<(u32, u32)> = Vec::with_capacity(gw * gh);
-        queue.push((start.0 as u32, start.1 as u32));
+        let w = w as usize;
+        let (ox, oy) = ((origin.x - corner.x) as usize, (origin.y - corner.y) as usize);
+        let start = ((oy + 1) * fw + ox + 1, origin.y as usize * w + origin.x as usize);
+        steps[start.0] = 1;
+        let (fw, w) = (fw as isize, w as isize);
+        let moves = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+        let offsets = moves.map(|(dx, dy)| (dy * fw + dx, dy * w + dx));
+        // Breadth first. Every cell enters the queue at most once: a vector read from the front.
+        let mut queue: Vec<(usize, usize)> = Vec::with_capacity(gw * gh);
+        queue.push(start);
         let mut head = 0;
-        while let Some(&(x, y)) = queue.get(head) {
-            let (x, y) = (x as usize, y as usize);
+        while let Some(&(i, m)) = queue.get(head) {
             head += 1;
-            let d = steps[y * gw + x];
+            let d = steps[i];
             if d > limit {
                 // `d` is this cell's steps plus one: its neighbours would be past the limit.
                 continue;
             }
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
-                if nx >= gw || ny >= gh {
-                    continue;
-                }
-                let n = ny * gw + nx;
-                let tile = tiles[map_index(nx, ny)];
-                if steps[n] == 0 && walkable(tile) && (doors || tile != Tile::DoorClosed) {
-                    steps[n] = d + 1;
-                    queue.push((nx as u32, ny as u32));
+            for (di, dm) in offsets {
+                let n = i.wrapping_add_signed(di);
+                if steps[n] == 0 {
+                    let nm = m.wrapping_add_signed(dm);
+                    let tile = tiles[nm];
+                    if walkable(tile) && (doors || tile != Tile::DoorClosed) {
+                        steps[n] = d + 1;
+                        queue.push((n, nm));
+                    }
                 }
             }
         }
-        let steps = Grid::from_vec(gw, gh, steps).expect("gw * gh cells");
-        DistanceMap { origin, corner, steps }
+        frame(&mut steps, 0);
+        let steps = Grid::from_vec(fw as usize, fh, steps).expect("fw * fh cells");
+        DistanceMap { origin, corner: corner - Pos::new(1, 1), steps }
     }
 
     /// Where the search started: the player's cell.
