@@ -95,6 +95,12 @@ fn warm_calls_allocate_nothing_for_any_viewer_or_radius() {
             );
             assert!(fov.is_visible(v), "the view from {v} was really computed");
         }
+        // A clone of a warm buffer is warm too (a cloned game state computes its view at once).
+        let mut copy = fov.clone();
+        for &(v, r) in &views {
+            let (allocs, bytes) = counting(|| multicast::compute(v, r, map, &mut copy));
+            assert_eq!((allocs, bytes), (0, 0), "{}: the clone allocated for {v} {r:?}", map.meta.name);
+        }
     }
 }
 

@@ -158,7 +158,7 @@ use crate::map::Map;
 /// assert!(fov.cells().contains(&Pos::new(7, 9)) && !fov.is_visible(Pos::new(7, 8)));
 /// assert!(!fov.is_visible(Pos::new(10, 9))); // outside the area: never
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Fov {
     width: usize,
     height: usize,
@@ -171,6 +171,25 @@ pub struct Fov {
     radius: Option<u32>,
     /// The multicast's working memory, reused from call to call.
     scratch: multicast::Scratch,
+}
+
+/// A clone holds the same view and is as warm as the original: its next computation allocates
+/// nothing the original's would not.
+impl Clone for Fov {
+    fn clone(&self) -> Fov {
+        let mut lit = Vec::with_capacity(self.lit.capacity());
+        lit.extend_from_slice(&self.lit);
+        Fov {
+            width: self.width,
+            height: self.height,
+            stamps: self.stamps.clone(),
+            view: self.view,
+            lit,
+            origin: self.origin,
+            radius: self.radius,
+            scratch: self.scratch.clone(),
+        }
+    }
 }
 
 impl Fov {

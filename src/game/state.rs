@@ -283,7 +283,7 @@ impl GameState {
         // Sorted ids, looked up by bisection: a crowd in view costs n log n, not n².
         let mut before = mem::take(&mut self.in_view);
         before.sort_unstable();
-        let mut now = Vec::new();
+        let mut now = Vec::with_capacity(before.len() + 8);
         for m in &self.monsters {
             if self.view.is_visible(m.pos) {
                 now.push(m.id);

@@ -234,7 +234,7 @@ impl Light {
 /// The multicast's working memory, kept in the [`Fov`] so that calls after the first allocate
 /// nothing: two rows of cell outputs (the front of the scan), their interval arenas and their
 /// runs of lit cells.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Scratch {
     prev: Vec<Light>,
     cur: Vec<Light>,
@@ -246,6 +246,27 @@ pub(super) struct Scratch {
     /// Where a cell's input is gathered when it is small (kept here so that it is not
     /// initialised anew for every cell).
     small: SmallSet,
+}
+
+/// A clone is as warm as the original: the same capacities, so a cloned [`Fov`] (a cloned game
+/// state, say) computes its next view without allocating. The contents are not copied: they are
+/// only ever read within one call.
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        fn like<T>(v: &Vec<T>) -> Vec<T> {
+            Vec::with_capacity(v.capacity())
+        }
+        Scratch {
+            prev: like(&self.prev),
+            cur: like(&self.cur),
+            prev_iv: like(&self.prev_iv),
+            cur_iv: like(&self.cur_iv),
+            prev_runs: like(&self.prev_runs),
+            cur_runs: like(&self.cur_runs),
+            input: like(&self.input),
+            small: self.small,
+        }
+    }
 }
 
 /// The open angle a wall's diamond subtends from quadrant cell `(i, j) != (0, 0)`: its lowest
