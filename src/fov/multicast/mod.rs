@@ -456,6 +456,9 @@ impl Quadrant {
         let mut lit_from = Some(0);
         let mut left = Light::FULL;
         let mut i = 1;
+        // How many cells of the row just done, from the axis on, are known to pass their whole
+        // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
+        let mut full = 1;
         let row = self.opaque_row(world, 0);
         while i <= ilim && left != Light::DARK {
             let p = self.at(i, 0);
@@ -468,6 +471,7 @@ impl Quadrant {
                 self.cell(i, 0, left, Light::DARK, world, out, s, obs)
             };
             s.cur[i as usize] = light;
+            full += i32::from(i == full && light == Light::FULL);
             track_run(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
             left = light.to_right();
@@ -499,6 +503,25 @@ impl Quadrant {
             // the cells of the row above from i to here all pass their whole square
             let mut whole_to = -1;
             let mut i = a;
+            let full_above = mem::replace(&mut full, 0);
+            if !O::WATCHES && self.viewer_inside && full_above > 1 {
+                // The row starts under whole squares: its floors from the axis on, up to the
+                // first wall or the end of those squares, are whole (each one's left input is
+                // whole too), found with one look along the world's row, with no per-row set-up
+                // of the cell loop. The axis cell is also another quadrant's; the others are
+                // this one's alone.
+                debug_assert!(a == 0 && b >= full_above - 1);
+                let n =
+                    world.transparent_run(self.at(0, j), self.sx, full_above.min(ilim + 1) as usize) as i32;
+                if n > 0 {
+                    out.mark_inside(self.at(0, j));
+                    if n > 1 {
+                        out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
+                    }
+                    s.cur[..n as usize].fill(Light::FULL);
+                    (lit_from, left, i, full) = (Some(0), Light::FULL, n, n);
+                }
+            }
             let row = self.opaque_row(world, j);
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
@@ -512,12 +535,17 @@ impl Quadrant {
                             self.cell(i, j, left, up, world, out, s, obs)
                         }
                     } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
+                        full += i32::from(i == full);
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
                     } else {
                         lit_from.get_or_insert(i);
+                        let from = i;
                         i = self.whole_run(i, j, b.min(ilim), &mut whole_to, world, out, s, obs);
+                        if from == full {
+                            full = i + 1;
+                        }
                         Light::FULL
                     }
                 } else if up == Light::DARK && left == Light::DARK {
