@@ -459,6 +459,19 @@ impl Quadrant {
         // How many cells of the row just done, from the axis on, are known to pass their whole
         // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
         let mut full = 1;
+        if !O::WATCHES && self.viewer_inside && ilim > 0 {
+            // The floors along the axis up to the first wall are whole, found with one look
+            // along the world's row. The quadrant on the other side of this axis finds the same
+            // cells; only the one below it (y positive) marks them.
+            let n = world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32;
+            if n > 0 {
+                if self.sy > 0 {
+                    out.mark_new_run(self.at(1, 0), self.sx, n as usize);
+                }
+                s.cur[1..=n as usize].fill(Light::FULL);
+                (i, full) = (n + 1, n + 1);
+            }
+        }
         let row = self.opaque_row(world, 0);
         while i <= ilim && left != Light::DARK {
             let p = self.at(i, 0);
