@@ -321,6 +321,30 @@ fn track_run(lit_from: &mut Option<i32>, runs: &mut Vec<(i32, i32)>, i: i32, lig
     }
 }
 
+/// Whether each input of quadrant cell `(i, j)` (off the axes) passes at most one interval into
+/// its square. An input that passes two passes one, when its other interval lies wholly beyond
+/// the square: above's first ending before the square's low end, or the left's second starting
+/// after its high end. (A wall in full light passes two parts that split that way; so do most
+/// walls lit on both sides of their diamond.)
+#[inline(always)]
+fn one_each(i: i32, j: i32, left: Light, up: Light, prev_iv: &[Interval], cur_iv: &[Interval]) -> bool {
+    let (nu, nl) = (up.intervals(), left.intervals());
+    if nu <= 1 && nl <= 1 {
+        return true;
+    }
+    // (an end before a direction: a cross product above 0, or at 0 with the end open)
+    nu <= 2
+        && nl <= 2
+        && (nu < 2 || {
+            let first = prev_iv[up.range().start];
+            first.hi.cross(Dir::new(2 * i + 1, 2 * j - 1)) >= i64::from(!first.hi_open)
+        })
+        && (nl < 2 || {
+            let second = cur_iv[left.range().start + 1];
+            Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open)
+        })
+}
+
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -575,7 +599,7 @@ impl Quadrant {
                         }
                         None => break,
                     }
-                } else if i > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
+                } else if i > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv) {
                     self.small(i, j, left, up, world, row, out, s, obs)
                 } else {
                     self.cell(i, j, left, up, world, out, s, obs)
@@ -666,7 +690,8 @@ impl Quadrant {
     }
 
     /// [`Quadrant::cell`] for the common cell off the axes whose inputs pass one interval each
-    /// at most (a whole square is one interval too): its input is at most two intervals, joined
+    /// at most into its square (see [`one_each`]; a whole square is one interval too): its
+    /// input is at most two intervals, joined
     /// at the corner its inputs share. A floor passes that on; a wall in full light passes the
     /// fixed shape of its square outside its diamond; other walls go through [`Quadrant::wall`].
     #[allow(clippy::too_many_arguments)]
@@ -683,7 +708,7 @@ impl Quadrant {
         s: &mut Scratch,
         obs: &mut O,
     ) -> Light {
-        debug_assert!(i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1);
+        debug_assert!(i > 0 && j > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv));
         let p = self.at(i, j);
         let ring = (i + j) as u32;
         let opaque = self.opaque_at(world, row, i, p);
@@ -694,7 +719,7 @@ impl Quadrant {
         // corner of the square above, `hi` that of the square to the left)
         let from_up = |s: &Scratch| match up {
             Light::FULL => Interval { lo, hi: corner, lo_open: false, hi_open: false },
-            _ => s.prev_iv[up.range().start].starting_at(lo),
+            _ => s.prev_iv[up.range().end - 1].starting_at(lo), // (the first is below `lo` if two)
         };
         let from_left = |s: &Scratch| match left {
             Light::FULL => Interval { lo: corner, hi, lo_open: false, hi_open: false },
