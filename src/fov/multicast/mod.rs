@@ -324,8 +324,8 @@ fn track_run(lit_from: &mut Option<i32>, runs: &mut Vec<(i32, i32)>, i: i32, lig
 /// Whether each input of quadrant cell `(i, j)` (off the axes) passes at most one interval into
 /// its square. An input that passes two passes one, when its other interval lies wholly beyond
 /// the square: above's first ending before the square's low end, or the left's second starting
-/// after its high end. (A wall in full light passes two parts that split that way; so do most
-/// walls lit on both sides of their diamond.)
+/// after its high end. (A wall lit on both sides of its diamond passes two parts that split
+/// that way: the one below its diamond ends before its far corner, the one above starts after.)
 #[inline(always)]
 fn one_each(i: i32, j: i32, left: Light, up: Light, prev_iv: &[Interval], cur_iv: &[Interval]) -> bool {
     let (nu, nl) = (up.intervals(), left.intervals());
@@ -486,7 +486,7 @@ impl Quadrant {
         if !O::WATCHES && self.viewer_inside && ilim > 0 {
             // The floors along the axis up to the first wall are whole, found with one look
             // along the world's row. The quadrant on the other side of this axis finds the same
-            // cells; only the one below it (y positive) marks them.
+            // cells; only the one on the positive y side marks them.
             let n = world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32;
             if n > 0 {
                 if self.sy > 0 {
@@ -691,9 +691,9 @@ impl Quadrant {
 
     /// [`Quadrant::cell`] for the common cell off the axes whose inputs pass one interval each
     /// at most into its square (see [`one_each`]; a whole square is one interval too): its
-    /// input is at most two intervals, joined
-    /// at the corner its inputs share. A floor passes that on; a wall in full light passes the
-    /// fixed shape of its square outside its diamond; other walls go through [`Quadrant::wall`].
+    /// input is at most two intervals, joined at the corner its inputs share. A floor passes that
+    /// on; a wall in full light passes the fixed shape of its square outside its diamond; other
+    /// walls go through [`Quadrant::wall`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn small<O: Observer>(
