@@ -342,6 +342,30 @@ fn track_run(lit_from: &mut Option<i32>, runs: &mut Vec<(i32, i32)>, i: i32, lig
     }
 }
 
+/// Whether each input of quadrant cell `(i, j)` (off the axes) passes at most one interval into
+/// its square. An input that passes two passes one, when its other interval lies wholly beyond
+/// the square: above's first ending before the square's low end, or the left's second starting
+/// after its high end. (A wall lit on both sides of its diamond passes two parts that split
+/// that way: the one below its diamond ends before its far corner, the one above starts after.)
+#[inline(always)]
+fn one_each(i: i32, j: i32, left: Light, up: Light, prev_iv: &[Interval], cur_iv: &[Interval]) -> bool {
+    let (nu, nl) = (up.intervals(), left.intervals());
+    if nu <= 1 && nl <= 1 {
+        return true;
+    }
+    // (an end before a direction: a cross product above 0, or at 0 with the end open)
+    nu <= 2
+        && nl <= 2
+        && (nu < 2 || {
+            let first = prev_iv[up.range().start];
+            first.hi.cross(Dir::new(2 * i + 1, 2 * j - 1)) >= i64::from(!first.hi_open)
+        })
+        && (nl < 2 || {
+            let second = cur_iv[left.range().start + 1];
+            Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open)
+        })
+}
+
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -477,6 +501,22 @@ impl Quadrant {
         let mut lit_from = Some(0);
         let mut left = Light::FULL;
         let mut i = 1;
+        // How many cells of the row just done, from the axis on, are known to pass their whole
+        // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
+        let mut full = 1;
+        if !O::WATCHES && self.viewer_inside && ilim > 0 {
+            // The floors along the axis up to the first wall are whole, found with one look
+            // along the world's row. The quadrant on the other side of this axis finds the same
+            // cells; only the one on the positive y side marks them.
+            let n = world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32;
+            if n > 0 {
+                if self.sy > 0 {
+                    out.mark_new_run(self.at(1, 0), self.sx, n as usize);
+                }
+                s.cur[1..=n as usize].fill(Light::FULL);
+                (i, full) = (n + 1, n + 1);
+            }
+        }
         let row = self.opaque_row(world, 0);
         while i <= ilim && left != Light::DARK {
             let p = self.at(i, 0);
@@ -489,6 +529,7 @@ impl Quadrant {
                 self.cell(i, 0, left, Light::DARK, world, out, s, obs)
             };
             s.cur[i as usize] = light;
+            full += i32::from(i == full && light == Light::FULL);
             track_run(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
             left = light.to_right();
@@ -520,6 +561,25 @@ impl Quadrant {
             // the cells of the row above from i to here all pass their whole square
             let mut whole_to = -1;
             let mut i = a;
+            let full_above = mem::replace(&mut full, 0);
+            if !O::WATCHES && self.viewer_inside && full_above > 1 {
+                // The row starts under whole squares: its floors from the axis on, up to the
+                // first wall or the end of those squares, are whole (each one's left input is
+                // whole too), found with one look along the world's row, with no per-row set-up
+                // of the cell loop. The axis cell is also another quadrant's; the others are
+                // this one's alone.
+                debug_assert!(a == 0 && b >= full_above - 1);
+                let n =
+                    world.transparent_run(self.at(0, j), self.sx, full_above.min(ilim + 1) as usize) as i32;
+                if n > 0 {
+                    out.mark_inside(self.at(0, j));
+                    if n > 1 {
+                        out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
+                    }
+                    s.cur[..n as usize].fill(Light::FULL);
+                    (lit_from, left, i, full) = (Some(0), Light::FULL, n, n);
+                }
+            }
             let row = self.opaque_row(world, j);
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
@@ -533,12 +593,17 @@ impl Quadrant {
                             self.cell(i, j, left, up, world, out, s, obs)
                         }
                     } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
+                        full += i32::from(i == full);
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
                     } else {
                         lit_from.get_or_insert(i);
+                        let from = i;
                         i = self.whole_run(i, j, b.min(ilim), &mut whole_to, world, out, s, obs);
+                        if from == full {
+                            full = i + 1;
+                        }
                         Light::FULL
                     }
                 } else if up == Light::DARK && left == Light::DARK {
@@ -555,7 +620,7 @@ impl Quadrant {
                         }
                         None => break,
                     }
-                } else if i > 0 && up.intervals() <= 1 && left.intervals() <= 1 {
+                } else if i > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv) {
                     self.small(i, j, left, up, world, row, out, s, obs)
                 } else {
                     self.cell(i, j, left, up, world, out, s, obs)
@@ -646,9 +711,10 @@ impl Quadrant {
     }
 
     /// [`Quadrant::cell`] for the common cell off the axes whose inputs pass one interval each
-    /// at most (a whole square is one interval too): its input is at most two intervals, joined
-    /// at the corner its inputs share. A floor passes that on; a wall in full light passes the
-    /// fixed shape of its square outside its diamond; other walls go through [`Quadrant::wall`].
+    /// at most into its square (see [`one_each`]; a whole square is one interval too): its
+    /// input is at most two intervals, joined at the corner its inputs share. A floor passes that
+    /// on; a wall in full light passes the fixed shape of its square outside its diamond; other
+    /// walls go through [`Quadrant::wall`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn small<O: Observer>(
@@ -663,7 +729,7 @@ impl Quadrant {
         s: &mut Scratch,
         obs: &mut O,
     ) -> Light {
-        debug_assert!(i > 0 && j > 0 && up.intervals() <= 1 && left.intervals() <= 1);
+        debug_assert!(i > 0 && j > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv));
         let p = self.at(i, j);
         let ring = (i + j) as u32;
         let opaque = self.opaque_at(world, row, i, p);
@@ -674,7 +740,7 @@ impl Quadrant {
         // corner of the square above, `hi` that of the square to the left)
         let from_up = |s: &Scratch| match up {
             Light::FULL => Interval { lo, hi: corner, lo_open: false, hi_open: false },
-            _ => s.prev_iv[up.range().start].starting_at(lo),
+            _ => s.prev_iv[up.range().end - 1].starting_at(lo), // (the first is below `lo` if two)
         };
         let from_left = |s: &Scratch| match left {
             Light::FULL => Interval { lo: corner, hi, lo_open: false, hi_open: false },
