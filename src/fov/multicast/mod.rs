@@ -713,8 +713,8 @@ impl Quadrant {
     /// [`Quadrant::cell`] for the common cell off the axes whose inputs pass one interval each
     /// at most into its square (see [`one_each`]; a whole square is one interval too): its
     /// input is at most two intervals, joined at the corner its inputs share. A floor passes that
-    /// on; a wall in full light passes the fixed shape of its square outside its diamond; other
-    /// walls go through [`Quadrant::wall`].
+    /// on; a wall goes through [`Quadrant::wall`] (a wall in full light never comes here: the
+    /// loop hands it to [`Quadrant::lit_wall`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn small<O: Observer>(
