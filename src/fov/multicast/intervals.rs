@@ -89,6 +89,33 @@ impl Interval {
         if self.hi.cross(hi) < 0 { Interval { hi, hi_open: false, ..self } } else { self }
     }
 
+    /// The interval, ending at a wall's bounding ray `v`, as it leaves the wall: when it
+    /// reaches `v` with that end closed and `sealed()` says a seal sits on `v`, the end is
+    /// opened, and `None` if the interval was that ray alone. (Only light arriving exactly along
+    /// a bounding ray asks about its seal.)
+    #[inline]
+    pub fn sealed_hi(mut self, v: Dir, sealed: impl FnOnce() -> bool) -> Option<Interval> {
+        if !self.hi_open && self.hi.same(v) && sealed() {
+            if self.lo.same(v) {
+                return None;
+            }
+            self.hi_open = true;
+        }
+        Some(self)
+    }
+
+    /// [`Interval::sealed_hi`] for an interval starting at the bounding ray `v`.
+    #[inline]
+    pub fn sealed_lo(mut self, v: Dir, sealed: impl FnOnce() -> bool) -> Option<Interval> {
+        if !self.lo_open && self.lo.same(v) && sealed() {
+            if self.hi.same(v) {
+                return None;
+            }
+            self.lo_open = true;
+        }
+        Some(self)
+    }
+
     /// Whether the interval shares a direction with the open angle `(lo, hi)` (`lo` before
     /// `hi`): exactly when it starts before `hi` and ends after `lo`. (The overlap then holds
     /// an open angle, or the interval is a hairline strictly inside; whether its own ends are

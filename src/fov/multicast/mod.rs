@@ -952,30 +952,15 @@ impl Quadrant {
         // vertex where that vertex is a seal with an opaque neighbour. (The lower vertex of an
         // axis cell and the upper one of a column cell lie outside the quadrant.)
         let start = cur_iv.len();
+        let seal_lo = || self.opaque(world, self.at(lo_n.0, lo_n.1));
+        let seal_hi = || self.opaque(world, self.at(hi_n.0, hi_n.1));
         if let [iv] = input {
             // One interval (most walls): its part below the angle and its part above, each
-            // settled at hand. Only when light arrives exactly along a bounding ray does that
-            // ray's seal matter.
-            let below = if j > 0 { iv.clip_hi(lo_v, false) } else { None };
-            let below = below.and_then(|mut b| {
-                if !b.hi_open && b.hi.same(lo_v) && self.opaque(world, self.at(lo_n.0, lo_n.1)) {
-                    if b.lo.same(lo_v) {
-                        return None; // it was that ray alone
-                    }
-                    b.hi_open = true;
-                }
-                Some(b)
-            });
-            let above = if i > 0 { iv.clip_lo(hi_v, false) } else { None };
-            let above = above.and_then(|mut a| {
-                if !a.lo_open && a.lo.same(hi_v) && self.opaque(world, self.at(hi_n.0, hi_n.1)) {
-                    if a.hi.same(hi_v) {
-                        return None; // it was that ray alone
-                    }
-                    a.lo_open = true;
-                }
-                Some(a)
-            });
+            // settled at hand, without loops over the arena.
+            let below =
+                if j > 0 { iv.clip_hi(lo_v, false).and_then(|b| b.sealed_hi(lo_v, seal_lo)) } else { None };
+            let above =
+                if i > 0 { iv.clip_lo(hi_v, false).and_then(|a| a.sealed_lo(hi_v, seal_hi)) } else { None };
             return match (below, above) {
                 (None, None) => Light::DARK,
                 (Some(one), None) | (None, Some(one)) => Light::one(cur_iv, one, i, j),
@@ -993,17 +978,10 @@ impl Quadrant {
                     None => break,
                 }
             }
-            // only when light arrives exactly along the bounding ray does its seal matter
-            if let Some(last) = cur_iv[start..].last_mut()
-                && !last.hi_open
-                && last.hi.same(lo_v)
-                && self.opaque(world, self.at(lo_n.0, lo_n.1))
-            {
-                if last.lo.same(lo_v) {
-                    cur_iv.pop(); // it was that ray alone
-                } else {
-                    last.hi_open = true;
-                }
+            // only the last part below can end on the bounding ray
+            if cur_iv.len() > start {
+                let last = cur_iv.pop().expect("a part below");
+                cur_iv.extend(last.sealed_hi(lo_v, seal_lo));
             }
         }
         if i > 0 {
@@ -1013,15 +991,13 @@ impl Quadrant {
                     cur_iv.push(iv);
                 }
             }
-            if let Some(head) = cur_iv.get_mut(first)
-                && !head.lo_open
-                && head.lo.same(hi_v)
-                && self.opaque(world, self.at(hi_n.0, hi_n.1))
-            {
-                if head.hi.same(hi_v) {
-                    cur_iv.remove(first); // it was that ray alone
-                } else {
-                    head.lo_open = true;
+            // only the first part above can start on the bounding ray
+            if cur_iv.len() > first {
+                match cur_iv[first].sealed_lo(hi_v, seal_hi) {
+                    Some(head) => cur_iv[first] = head,
+                    None => {
+                        cur_iv.remove(first);
+                    }
                 }
             }
         }
