@@ -507,7 +507,10 @@ impl Iterator for Traversal {
             // coincide: the loop's count does not wait on the error term, and the error term
             // has two cases instead of three. An exact corner (a zero error term) is left to
             // the loops below.
-            let mut left = self.x.abs_diff(self.end_x) + self.y.abs_diff(self.end_y);
+            // The exact set-up's steps are ±1 and the walk never passes its end: this is
+            // `|end_x − x| + |end_y − y|`.
+            let left = |p: i64, end: i64, step: i64| (end.wrapping_sub(p).wrapping_mul(step)) as u64;
+            let mut left = left(self.x, self.end_x, self.step_x) + left(self.y, self.end_y, self.step_y);
             loop {
                 if left == 0 {
                     return f(acc, (self.x, self.y));
