@@ -488,11 +488,11 @@ impl Iterator for Traversal {
     /// comes no later runs out first, the other one at the same step at the latest: while the
     /// first has crossings left, the other has too.
     ///
-    /// A walk from the exact set-up first takes a counted loop: there every crossing is in its
-    /// exact order, and the ones past the end point come after all the segment's own (on a tie
-    /// at the end point the bias puts the segment's first), so the next `kx + ky` steps are
-    /// exactly the segment's, one axis at a time until a tie, with no end test on the error
-    /// term's path. A tie (an exact corner) hands the rest of the walk to the loops above.
+    /// A walk from the exact set-up takes a counted loop instead: there every crossing is in
+    /// its exact order, and the ones past the end point come after all the segment's own (on a
+    /// tie at the end point the bias puts the segment's first), so the next `kx + ky` axis
+    /// steps are exactly the segment's, with no end test on the error term's path. A zero
+    /// error term (an exact corner, where both crossings are the segment's) takes both at once.
     #[inline]
     fn fold<B, F: FnMut(B, (i64, i64)) -> B>(mut self, init: B, mut f: F) -> B {
         /// Below this many steps on either axis, asking both axes at each cell costs less than
@@ -503,22 +503,25 @@ impl Iterator for Traversal {
         }
         let mut acc = init;
         if self.exact {
-            // One axis step per cell, as many as there are crossings, while no two crossings
-            // coincide: the loop's count does not wait on the error term, and the error term
-            // has two cases instead of three. An exact corner (a zero error term) is left to
-            // the loops below.
-            // The exact set-up's steps are ±1 and the walk never passes its end: this is
-            // `|end_x − x| + |end_y − y|`.
+            // As many axis steps as there are crossings to come: the loop's count does not wait
+            // on the error term, and the error term has two cases (plus a rare branch for an
+            // exact corner) instead of three. The exact set-up's steps are ±1 and the walk never
+            // passes its end, so this is `|end_x − x| + |end_y − y|`.
             let left = |p: i64, end: i64, step: i64| (end.wrapping_sub(p).wrapping_mul(step)) as u64;
             let mut left = left(self.x, self.end_x, self.step_x) + left(self.y, self.end_y, self.step_y);
             loop {
                 if left == 0 {
                     return f(acc, (self.x, self.y));
                 }
-                if self.err == 0 {
-                    break;
-                }
                 acc = f(acc, (self.x, self.y));
+                if self.err == 0 {
+                    // An exact corner: both axes at once.
+                    self.x = self.x.wrapping_add(self.step_x);
+                    self.y = self.y.wrapping_add(self.step_y);
+                    self.err = self.err.wrapping_add(self.inc_x).wrapping_sub(self.inc_y);
+                    left -= 2;
+                    continue;
+                }
                 let in_x = self.err < 0;
                 self.x = select_unpredictable(in_x, self.x.wrapping_add(self.step_x), self.x);
                 self.y = select_unpredictable(in_x, self.y, self.y.wrapping_add(self.step_y));
