@@ -114,12 +114,23 @@ fn exact_units(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> 
     // hold that number. The integer test and the conversion in one addition, no division.
     const ROUNDER: f64 = 6_755_399_441_055_744.0;
     let units = |v: f64, unit: f64| {
-        let (rounder, limit) = (ROUNDER * unit, UNITS_LIMIT as f64 * unit);
+        let rounder = ROUNDER * unit;
         let t = v + rounder;
-        // In range (which NaN and the infinities are not) and a whole number of units.
-        (v.abs() < limit && t - rounder == v).then(|| t.to_bits() as i64 - rounder.to_bits() as i64)
+        // `(t − rounder) − v` is ±0 exactly when `t − rounder == v` (NaN and the infinities
+        // give NaN or a non-zero).
+        let off = ((t - rounder) - v).to_bits() << 1;
+        let n = (t.to_bits() as i64).wrapping_sub(rounder.to_bits() as i64);
+        (n, off, n.unsigned_abs())
     };
-    Some([units(start.0, uw)?, units(end.0, uw)?, units(start.1, uh)?, units(end.1, uh)?])
+    let (x0, x1) = (units(start.0, uw), units(end.0, uw));
+    let (y0, y1) = (units(start.1, uh), units(end.1, uh));
+    // Every coordinate a whole number of units, and in range: outside `±2^51` units a sum
+    // leaves the rounder's binade (or is infinite) and its bits differ from the rounder's by
+    // `2^51` or more, so testing the integers tests the coordinates. One test for all four:
+    // a bitwise or is zero only if every part is, and below `2^44` only if every part is.
+    let off = x0.1 | x1.1 | y0.1 | y1.1;
+    let magnitude = x0.2 | x1.2 | y0.2 | y1.2;
+    ((off | magnitude >> UNITS_LIMIT.trailing_zeros()) == 0).then_some([x0.0, x1.0, y0.0, y1.0])
 }
 
 /// `size / 2^16`, exactly, when `size` is a power of two in `[2^-1006, 2^16]` (so the result
@@ -158,7 +169,7 @@ fn traverse_fixed_point(
     // +speed_y on an x step and −speed_x on a y step, exactly. Every term is below 2^61, so the
     // error term, doubled for the corner bias, stays inside an i64.
     let (sx, sy, err) = fixed_point_error(&x, &y);
-    Ok(Traversal::new(x.cell, x.end, x.step, y.cell, y.end, y.step, err, sx, sy))
+    Ok(Traversal::new(x.cell, x.end, x.step, y.cell, y.end, y.step, err, sx, sy, false))
 }
 
 /// `v / size`, correctly rounded. A power-of-two size has an exact reciprocal, and multiplying
@@ -361,6 +372,8 @@ pub struct Traversal {
     /// The end point's cell: each axis steps until it gets there, and never past it.
     end_x: i64,
     end_y: i64,
+    /// The segment's direction on each axis (−1, 0 or 1; the exact set-up gives ±1 also to an
+    /// axis with no crossings, whose step is never taken).
     step_x: i64,
     step_y: i64,
     /// `2·(t_x − t_y) + bias` for the next crossings, in the units of whichever set-up built
@@ -373,6 +386,9 @@ pub struct Traversal {
     /// (subtracted).
     inc_x: i64,
     inc_y: i64,
+    /// Built by the exact set-up, whose error term orders every crossing exactly: `fold` may
+    /// then count the steps instead of guarding each axis.
+    exact: bool,
     done: bool,
 }
 
@@ -392,6 +408,7 @@ impl Traversal {
         err: i64,
         sx: i64,
         sy: i64,
+        exact: bool,
     ) -> Traversal {
         // A crossing toward −∞ takes effect just after its parameter, toward +∞ at it.
         let bias = i64::from(step_x < 0) - i64::from(step_y < 0);
@@ -405,6 +422,7 @@ impl Traversal {
             err: 2 * err + bias,
             inc_x: 2 * sy,
             inc_y: 2 * sx,
+            exact,
             done: false,
         }
     }
@@ -414,17 +432,19 @@ impl Traversal {
     #[inline(always)]
     fn exact([x0, x1, y0, y1]: [i64; 4]) -> Traversal {
         let axis = |a: i64, b: i64| {
-            let (cell, end) = (a >> UNIT_BITS, b >> UNIT_BITS);
-            let step = i64::from(end > cell) - i64::from(end < cell);
+            let d = b - a;
+            // The direction of the segment on this axis: where the axis has crossings to come,
+            // the sign of `end − cell`; where it has none, never used (nor is the bias).
+            let step = (d >> 63) | 1;
             let frac = a & (UNIT - 1);
             // Distance to the first crossing, in units; the speed is the extent in units.
-            let first = if step >= 0 { UNIT - frac } else { frac };
-            (cell, end, step, first, (b - a).abs())
+            let first = if d >= 0 { UNIT - frac } else { frac };
+            (a >> UNIT_BITS, b >> UNIT_BITS, step, first, d.abs())
         };
         let (cx, ex, stx, fx, nx) = axis(x0, x1);
         let (cy, ey, sty, fy, ny) = axis(y0, y1);
         // first ≤ 2^16 and extents below 2^45: every product below 2^61.
-        Traversal::new(cx, ex, stx, cy, ey, sty, fx * ny - fy * nx, UNIT * nx, UNIT * ny)
+        Traversal::new(cx, ex, stx, cy, ey, sty, fx * ny - fy * nx, UNIT * nx, UNIT * ny, true)
     }
 
     /// One step while both axes have crossings to come, by the shared step rule.
@@ -467,20 +487,60 @@ impl Iterator for Traversal {
     /// takes them in merged order (both at once on a tie). So the axis whose last crossing
     /// comes no later runs out first, the other one at the same step at the latest: while the
     /// first has crossings left, the other has too.
+    ///
+    /// A walk from the exact set-up takes a counted loop instead: there every crossing is in
+    /// its exact order, and the ones past the end point come after all the segment's own (on a
+    /// tie at the end point the bias puts the segment's first), so the next `kx + ky` axis
+    /// steps are exactly the segment's, with no end test on the error term's path. A zero
+    /// error term (an exact corner, where both crossings are the segment's) takes both at once.
     #[inline]
     fn fold<B, F: FnMut(B, (i64, i64)) -> B>(mut self, init: B, mut f: F) -> B {
         /// Below this many steps on either axis, asking both axes at each cell costs less than
         /// working out which one runs out first.
-        const FEW: u64 = 8;
+        const FEW: i64 = 8;
         if self.done {
             return init;
         }
         let mut acc = init;
+        if self.exact {
+            // As many axis steps as there are crossings to come: the loop's count does not wait
+            // on the error term, and the error term has two cases (plus a rare branch for an
+            // exact corner) instead of three. The exact set-up's steps are ±1 and the walk never
+            // passes its end, so this is `|end_x − x| + |end_y − y|`.
+            let left = |p: i64, end: i64, step: i64| (end.wrapping_sub(p).wrapping_mul(step)) as u64;
+            let mut left = left(self.x, self.end_x, self.step_x) + left(self.y, self.end_y, self.step_y);
+            loop {
+                if left == 0 {
+                    return f(acc, (self.x, self.y));
+                }
+                acc = f(acc, (self.x, self.y));
+                if self.err == 0 {
+                    // An exact corner: both axes at once.
+                    self.x = self.x.wrapping_add(self.step_x);
+                    self.y = self.y.wrapping_add(self.step_y);
+                    self.err = self.err.wrapping_add(self.inc_x).wrapping_sub(self.inc_y);
+                    left -= 2;
+                    continue;
+                }
+                let in_x = self.err < 0;
+                self.x = select_unpredictable(in_x, self.x.wrapping_add(self.step_x), self.x);
+                self.y = select_unpredictable(in_x, self.y, self.y.wrapping_add(self.step_y));
+                self.err = select_unpredictable(
+                    in_x,
+                    self.err.wrapping_add(self.inc_x),
+                    self.err.wrapping_sub(self.inc_y),
+                );
+                left -= 1;
+            }
+        }
+        // Fewer than FEW steps to go on this axis (without the absolute value's work).
+        let few =
+            |cell: i64, end: i64| end.wrapping_sub(cell).wrapping_add(FEW - 1) as u64 <= 2 * (FEW as u64 - 1);
         let (kx, ky) = (self.x.abs_diff(self.end_x), self.y.abs_diff(self.end_y));
         // err + (kx − 1)·inc_x <= (ky − 1)·inc_y, in 128 bits (the increments are never negative).
         let span = |k: u64, inc: i64| (u128::from(k) * u128::from(inc.unsigned_abs())) as i128;
         let x_first = || span(kx - 1, self.inc_x) - span(ky - 1, self.inc_y) <= -i128::from(self.err);
-        if kx.min(ky) < FEW {
+        if few(self.x, self.end_x) | few(self.y, self.end_y) {
             while self.x != self.end_x && self.y != self.end_y {
                 acc = f(acc, (self.x, self.y));
                 self.advance();
@@ -644,6 +704,13 @@ mod tests {
             let exact: Vec<(i64, i64)> = Traversal::exact(units).collect();
             let fixed: Vec<(i64, i64)> = traverse_fixed_point(a, b, w, h).unwrap().collect();
             assert_eq!(exact, fixed, "{a:?} -> {b:?}, {w} x {h}");
+            // `fold` of an exact walk takes its counted loop; the fixed point's, the guarded ones.
+            let push = |mut v: Vec<(i64, i64)>, c| {
+                v.push(c);
+                v
+            };
+            assert_eq!(Traversal::exact(units).fold(Vec::new(), push), exact, "fold, {a:?} -> {b:?}");
+            assert_eq!(traverse_fixed_point(a, b, w, h).unwrap().fold(Vec::new(), push), fixed);
         }
     }
 
@@ -679,6 +746,7 @@ mod tests {
                 err,
                 inc_x,
                 inc_y,
+                exact: false,
                 done: false,
             };
             let mut by_next = Vec::new();
@@ -701,6 +769,24 @@ mod tests {
         assert_eq!(walk((0.5, 2.0), (0.5, -0.1), 1.0, 1.0), [(0, 2), (0, 1), (0, 0), (0, -1)]);
         // Along a grid line: the row below it (y = 1 is in row 1).
         assert_eq!(walk((0.0, 1.0), (2.5, 1.0), 1.0, 1.0), [(0, 1), (1, 1), (2, 1)]);
+    }
+
+    #[test]
+    fn an_axis_without_crossings_never_steps() {
+        // x stays in column 0 while moving left; the end lies on the column's left edge and
+        // on the boundary y = 2 at once: y's crossing there is the segment's, x's is not.
+        let want = [(0, 0), (0, 1), (0, 2)];
+        assert_eq!(walk((0.75, 0.5), (0.0, 2.0), 1.0, 1.0), want);
+        let t = traverse((0.75, 0.5), (0.0, 2.0), 1.0, 1.0).unwrap();
+        assert_eq!(
+            t.fold(Vec::new(), |mut v, c| {
+                v.push(c);
+                v
+            }),
+            want
+        );
+        assert_eq!(walk((0.75, 0.5), (0.25, 3.5), 1.0, 1.0), [(0, 0), (0, 1), (0, 2), (0, 3)]);
+        assert_eq!(walk((0.5, 0.25), (-2.5, 0.0), 1.0, 1.0), [(0, 0), (-1, 0), (-2, 0), (-3, 0)]);
     }
 
     #[test]
