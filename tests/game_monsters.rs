@@ -439,3 +439,33 @@ fn a_goblin_opens_the_door_shut_in_its_face_and_a_rat_cannot() {
         }
     }
 }
+
+#[test]
+fn a_wanderer_steps_only_into_free_standable_cells() {
+    // `wander_steps` looks at the creatures once for all eight neighbours; it must offer exactly
+    // the neighbours the plain definition allows, in the same order (the turn draws one of them
+    // at random by index): inside the map, standable terrain, nobody there.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(83);
+    let mut offered = 0;
+    for base in family_maps(2, 20, 12) {
+        // crowded, so that many neighbours are taken
+        let Some(map) = populate(base, &mut rng, 120, &MonsterKind::ALL) else { continue };
+        let game = GameState::new(map, 3).unwrap();
+        for m in &game.monsters {
+            let plain: Vec<Pos> = m
+                .pos
+                .neighbours8()
+                .into_iter()
+                .filter(|&n| {
+                    game.map.contains(n)
+                        && !game.map.blocks_movement(n)
+                        && n != game.player.pos
+                        && game.monsters.iter().all(|o| o.pos != n)
+                })
+                .collect();
+            assert_eq!(ai::wander_steps(&game, m).collect::<Vec<_>>(), plain, "{:?}", m.pos);
+            offered += plain.len();
+        }
+    }
+    assert!(offered > 100, "{offered}");
+}

@@ -106,6 +106,26 @@ pub fn can_enter(game: &GameState, m: &Monster, p: Pos) -> bool {
     terrain && game.map.contains(p) && p != game.player.pos && game.monster_at(p).is_none()
 }
 
+/// The cells a wandering monster may step into now, in [`Pos::neighbours8`] order: inside the
+/// map, terrain a creature stands on (a closed door is not wandered through), and free of the
+/// player and every monster. The creatures are looked at once for all eight neighbours, not
+/// once per neighbour: a crowd of wanderers costs linear time per monster, not eight scans.
+pub fn wander_steps(game: &GameState, m: &Monster) -> impl Iterator<Item = Pos> {
+    // bit (dy + 1)·3 + (dx + 1): a creature stands at m.pos + (dx, dy)
+    let slot = |p: Pos| {
+        let (dx, dy) = (p.x - m.pos.x, p.y - m.pos.y);
+        (dx.abs() <= 1 && dy.abs() <= 1).then(|| (dy + 1) * 3 + dx + 1)
+    };
+    let taken = std::iter::once(game.player.pos)
+        .chain(game.monsters.iter().map(|o| o.pos))
+        .filter_map(slot)
+        .fold(0u16, |bits, k| bits | 1 << k);
+    m.pos.neighbours8().into_iter().filter(move |&n| {
+        let k = slot(n).expect("a neighbour");
+        taken & 1 << k == 0 && game.map.contains(n) && !game.map.blocks_movement(n)
+    })
+}
+
 /// Decides what the monster at index `i` of `game.monsters` does this turn. Pure: the turn loop
 /// applies the decision.
 pub fn decide(game: &GameState, i: usize, cache: &OnceCell<DistanceMap>) -> Decision {

@@ -220,16 +220,13 @@ impl GameState {
                 MonsterAction::Wait => {}
                 MonsterAction::Step(to) => self.monster_steps(i, to),
                 MonsterAction::Wander => {
-                    let free: Vec<_> = {
-                        let m = &self.monsters[i];
-                        m.pos
-                            .neighbours8()
-                            .into_iter()
-                            .filter(|&n| ai::can_enter(self, m, n) && !self.map.blocks_movement(n))
-                            .collect()
-                    };
-                    if !free.is_empty() {
-                        let to = free[self.rng.random_range(0..free.len())];
+                    let (mut free, mut n) = ([Pos::new(0, 0); 8], 0);
+                    for p in ai::wander_steps(self, &self.monsters[i]) {
+                        free[n] = p;
+                        n += 1;
+                    }
+                    if n > 0 {
+                        let to = free[self.rng.random_range(0..n)];
                         self.monster_steps(i, to);
                     }
                 }
