@@ -81,6 +81,16 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
     }
 }
 
+/// Whether no flag of `span` is set: a stretch of an opacity row with no wall in it.
+///
+/// Every flag is looked at, without stopping at the first wall, which the compiler turns into
+/// a few vector instructions: the caller expects no wall, and when there is one it only needs
+/// to know that.
+#[inline]
+pub(crate) fn all_clear(span: &[bool]) -> bool {
+    !span.iter().fold(false, |any, &opaque| any | opaque)
+}
+
 /// How many items a chunk of [`leading`] and [`trailing`] holds.
 const CHUNK: usize = 8;
 

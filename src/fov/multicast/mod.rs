@@ -538,6 +538,9 @@ impl Quadrant {
         if let Some(from) = lit_from {
             s.cur_runs.push((from, i - 1));
         }
+        // Whether the row just done was a whole row taken by `whole_row`, which leaves `s.cur`
+        // and the runs as they were: they are written only when a row needs them.
+        let mut unsaved = false;
         for j in 1..=jmax as i32 {
             if let Some(r2) = r2 {
                 let jj = i64::from(j) * i64::from(j);
@@ -547,6 +550,17 @@ impl Quadrant {
                 while i64::from(ilim) * i64::from(ilim) + jj > r2 {
                     ilim -= 1;
                 }
+            }
+            if !O::WATCHES && self.viewer_inside && full > ilim && self.whole_row(j, ilim, world, out) {
+                (full, unsaved) = (ilim + 1, true);
+                continue;
+            }
+            if mem::take(&mut unsaved) {
+                // the row above is whole from the axis to its end: one run of full light
+                s.cur[..full as usize].fill(Light::FULL);
+                s.cur_iv.clear();
+                s.cur_runs.clear();
+                s.cur_runs.push((0, full - 1));
             }
             mem::swap(&mut s.prev, &mut s.cur);
             mem::swap(&mut s.prev_iv, &mut s.cur_iv);
@@ -643,6 +657,38 @@ impl Quadrant {
                 break;
             }
         }
+    }
+
+    /// Row `j` (with the viewer inside the area) when the row above passes its whole squares
+    /// from the axis to `ilim` at least: if its cells from the axis to `ilim` are all floors,
+    /// each has two whole inputs and is whole too, and so is the row. Then marks the row and
+    /// returns true; else does nothing (the cell loop takes the row).
+    ///
+    /// This is the open room's row, decided with one look along the world's row and marked in
+    /// one go: no light is written down, as the next row only needs to know that this one was
+    /// whole (see `unsaved` in [`Quadrant::scan`]). The axis cell is also the quadrant's on the
+    /// other side of the axis, which decides it the same way (a floor on the axis is seen from
+    /// either side, or from neither: the rays to its centre run along the axis), and comes
+    /// after it; so it is marked here only where `sx > 0`.
+    #[inline(always)]
+    fn whole_row(&self, j: i32, ilim: i32, world: &impl Opacity, out: &mut Fov) -> bool {
+        let n = ilim as usize + 1;
+        let y = self.origin.y + self.sy * j;
+        let clear = match world.opaque_row(y) {
+            Some(row) => {
+                let x0 = if self.sx > 0 { self.origin.x } else { self.origin.x - ilim } as usize;
+                row.get(x0..x0 + n).is_some_and(crate::geometry::all_clear)
+            }
+            None => world.transparent_run(self.at(0, j), self.sx, n) == n,
+        };
+        if clear {
+            if self.sx > 0 {
+                out.mark_new_run(self.at(0, j), 1, n);
+            } else if n > 1 {
+                out.mark_new_run(self.at(1, j), -1, n - 1);
+            }
+        }
+        clear
     }
 
     /// Tells the observer that the children of cell `(i, j)` (within `ilim` on its row, `jmax`
