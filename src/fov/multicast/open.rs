@@ -1,0 +1,91 @@
+//! The open stretch around the viewer: the rows that are floor from one end of the view to the
+//! other, found and marked a whole row at a time before the quadrants are scanned.
+//!
+//! In an open area every cell of a quadrant passes its whole square on: nothing is ever cut, so
+//! the scan has nothing to work out, and what is left is fixed costs, per quadrant row, that
+//! dwarf the few cells of a row at a small radius. Here the two quadrants on one side of the
+//! x axis share their rows: a map row is looked at once, from its left end to its right end,
+//! and marked in one go. The quadrant scans then start below the last such row, or not at all.
+
+use super::super::Fov;
+use crate::geometry::{Opacity, Pos};
+
+/// Where the quadrants on one side of the x axis go on after [`open_rows`]: `j`, the first row
+/// (counted from the axis) that is not open, and the cells of the row above it that the
+/// quadrants to the right and to the left reach (`ilim`; all of them pass their whole squares).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Resume {
+    pub j: i32,
+    pub ilim: [i32; 2],
+}
+
+/// Marks the open rows around a viewer at `origin` inside the area and returns where the scans
+/// go on: for the side below the axis (`sy = 1`) and the one above it (`sy = -1`), or `None` if
+/// the axis row itself is not open (then nothing is marked, not even the viewer).
+///
+/// `radius` is the view's (`None`: unlimited), `imax` how far the area reaches to the right and to the left of
+/// the viewer, `jmax` how far it reaches below and above. A row is open when all its cells
+/// within the radius and the area are floors, but for the viewer's own cell on the axis row:
+/// then every cell of it is seen, and passes its whole square on, because the row above is open
+/// too (a cell's two inputs pass their whole squares, which cover its own: see the
+/// [`crate::fov`] documentation). The viewer's own cell passes its whole square whatever it is;
+/// an open axis row is asked to have a floor there too, for simplicity.
+pub(super) fn open_rows(
+    origin: Pos,
+    radius: Option<u32>,
+    imax: [i32; 2],
+    jmax: [i32; 2],
+    world: &impl Opacity,
+    out: &mut Fov,
+) -> Option<[Resume; 2]> {
+    // How far a row reaches from the viewer's column, by the radius alone (the area cuts it to
+    // `imax` on either side); it only shrinks from row to row.
+    let widest = i64::from(imax[0].max(imax[1]));
+    let reach = radius.map_or(widest, |r| widest.min(i64::from(r)));
+    let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
+    let cut = |reach: i64| imax.map(|m| reach.min(i64::from(m)) as i32);
+    let axis = cut(reach);
+    if !open_row(origin.y, origin.x, axis, world, out) {
+        return None;
+    }
+    Some([1, -1].map(|sy: i32| {
+        let side = usize::from(sy < 0);
+        let (mut j, mut above, mut reach) = (1, axis, reach);
+        while j <= jmax[side] {
+            if let Some(r2) = r2 {
+                let jj = i64::from(j) * i64::from(j);
+                if jj > r2 {
+                    break;
+                }
+                while reach * reach + jj > r2 {
+                    reach -= 1;
+                }
+            }
+            let ilim = cut(reach);
+            if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
+                break;
+            }
+            (j, above) = (j + 1, ilim);
+        }
+        Resume { j, ilim: above }
+    }))
+}
+
+/// If the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area, none
+/// marked yet) are all floors, marks them and returns true.
+#[inline]
+fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov) -> bool {
+    let first = Pos::new(x - ilim[1], y);
+    let n = (ilim[0] + ilim[1]) as usize + 1;
+    let clear = match world.opaque_row(y) {
+        Some(row) => {
+            let x0 = first.x as usize;
+            row.get(x0..x0 + n).is_some_and(crate::geometry::all_clear)
+        }
+        None => world.transparent_run(first, 1, n) == n,
+    };
+    if clear {
+        out.mark_new_run(first, 1, n);
+    }
+    clear
+}
