@@ -540,16 +540,19 @@ impl Quadrant {
                     ilim -= 1;
                 }
             }
-            if !O::WATCHES && self.viewer_inside && full > ilim && self.whole_row(j, ilim, world, out) {
-                (full, unsaved) = (ilim + 1, true);
-                continue;
-            }
-            if mem::take(&mut unsaved) {
-                // the row above is whole from the axis to its end: one run of full light
-                s.cur[..full as usize].fill(Light::FULL);
-                s.cur_iv.clear();
-                s.cur_runs.clear();
-                s.cur_runs.push((0, full - 1));
+            // (a row taken whole leaves `full > ilim` for the next)
+            if !O::WATCHES && self.viewer_inside && full > ilim {
+                if self.whole_row(j, ilim, world, out) {
+                    (full, unsaved) = (ilim + 1, true);
+                    continue;
+                }
+                if mem::take(&mut unsaved) {
+                    // the row above is whole from the axis to its end: one run of full light
+                    s.cur[..full as usize].fill(Light::FULL);
+                    s.cur_iv.clear();
+                    s.cur_runs.clear();
+                    s.cur_runs.push((0, full - 1));
+                }
             }
             mem::swap(&mut s.prev, &mut s.cur);
             mem::swap(&mut s.prev_iv, &mut s.cur_iv);
@@ -730,9 +733,9 @@ impl Quadrant {
         };
         if clear {
             if self.sx > 0 {
-                out.mark_new_run(self.at(0, j), 1, n);
+                out.mark_row(self.at(0, j), n);
             } else if n > 1 {
-                out.mark_new_run(self.at(1, j), -1, n - 1);
+                out.mark_row(self.at(ilim, j), n - 1);
             }
         }
         clear

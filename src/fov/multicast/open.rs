@@ -85,7 +85,7 @@ fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov)
         None => world.transparent_run(first, 1, n) == n,
     };
     if clear {
-        out.mark_new_run(first, 1, n);
+        out.mark_row(first, n);
     }
     clear
 }
