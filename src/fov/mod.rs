@@ -278,7 +278,7 @@ impl Fov {
     ///
     /// A plain fill spends more on its set-up and its last few cells than on a short run: the
     /// stamps are written eight at a time, the last eight overlapping the ones before if need be.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn mark_row(&mut self, first: Pos, n: usize) {
         const CHUNK: usize = 8;
         let start = first.y as usize * self.width + first.x as usize;

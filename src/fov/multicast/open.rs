@@ -42,38 +42,58 @@ pub(super) fn open_rows(
     // `imax` on either side); it only shrinks from row to row.
     let widest = i64::from(imax[0].max(imax[1]));
     let reach = radius.map_or(widest, |r| widest.min(i64::from(r)));
-    let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
-    let cut = |reach: i64| imax.map(|m| reach.min(i64::from(m)) as i32);
-    let axis = cut(reach);
+    let axis = cut(reach, imax);
     if !open_row(origin.y, origin.x, axis, world, out) {
         return None;
     }
-    Some([1, -1].map(|sy: i32| {
-        let side = usize::from(sy < 0);
-        let (mut j, mut above, mut reach) = (1, axis, reach);
-        while j <= jmax[side] {
-            if let Some(r2) = r2 {
-                let jj = i64::from(j) * i64::from(j);
-                if jj > r2 {
-                    break;
-                }
-                while reach * reach + jj > r2 {
-                    reach -= 1;
-                }
-            }
-            let ilim = cut(reach);
-            if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
-                break;
-            }
-            (j, above) = (j + 1, ilim);
+    // (no radius: no row is ever beyond it)
+    let r2 = radius.map_or(i64::MAX, |r| i64::from(r).saturating_mul(i64::from(r)));
+    let below = open_side(origin, 1, jmax[0], reach, r2, imax, world, out);
+    let above = open_side(origin, -1, jmax[1], reach, r2, imax, world, out);
+    Some([below, above])
+}
+
+/// How far a row reaches to the right and to the left: `reach`, cut to the area.
+#[inline]
+fn cut(reach: i64, imax: [i32; 2]) -> [i32; 2] {
+    [reach.min(i64::from(imax[0])) as i32, reach.min(i64::from(imax[1])) as i32]
+}
+
+/// The open rows on one side of the axis (`sy`), from row 1 on, whose axis row is open and
+/// reaches `reach` by the radius.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn open_side(
+    origin: Pos,
+    sy: i32,
+    jmax: i32,
+    mut reach: i64,
+    r2: i64,
+    imax: [i32; 2],
+    world: &impl Opacity,
+    out: &mut Fov,
+) -> Resume {
+    let (mut j, mut above) = (1, cut(reach, imax));
+    while j <= jmax {
+        let jj = i64::from(j) * i64::from(j);
+        if jj > r2 {
+            break;
         }
-        Resume { j, ilim: above }
-    }))
+        while reach * reach + jj > r2 {
+            reach -= 1;
+        }
+        let ilim = cut(reach, imax);
+        if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
+            break;
+        }
+        (j, above) = (j + 1, ilim);
+    }
+    Resume { j, ilim: above }
 }
 
 /// If the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area, none
 /// marked yet) are all floors, marks them and returns true.
-#[inline]
+#[inline(always)]
 fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov) -> bool {
     let first = Pos::new(x - ilim[1], y);
     let n = (ilim[0] + ilim[1]) as usize + 1;
@@ -85,7 +105,13 @@ fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov)
         None => world.transparent_run(first, 1, n) == n,
     };
     if clear {
-        out.mark_row(first, n);
+        mark_row(out, first, n);
     }
     clear
+}
+
+/// [`Fov::mark_row`], out of line: the row loop keeps its registers to itself.
+#[inline(never)]
+fn mark_row(out: &mut Fov, first: Pos, n: usize) {
+    out.mark_row(first, n);
 }
