@@ -390,13 +390,20 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     } else {
         None
     };
-    if open.is_none() {
-        out.mark(origin);
-        obs.cell(origin, 0, CellState::Lit, true);
+    match open {
+        None => {
+            out.mark(origin);
+            obs.cell(origin, 0, CellState::Lit, true);
+        }
+        Some([below, above]) if below.done && above.done => return, // all of it open
+        Some(_) => {}
     }
     let mut s = mem::take(&mut out.scratch);
     for (sx, sy) in QUADRANTS {
         let (xside, yside) = (usize::from(sx < 0), usize::from(sy < 0));
+        if open.is_some_and(|sides| sides[yside].done) {
+            continue;
+        }
         let from = open.map(|sides| (sides[yside].j, sides[yside].ilim[xside]));
         let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
         q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, world, out, &mut s, obs);
@@ -506,11 +513,6 @@ impl Quadrant {
         obs: &mut O,
     ) {
         let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
-        if let Some((j, _)) = from
-            && (j as u32 > jmax || r2.is_some_and(|r2| i64::from(j) * i64::from(j) > r2))
-        {
-            return; // all of it open
-        }
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let len = ilim as usize + 1;
         s.prev.resize(len, Light::DARK);

@@ -13,10 +13,13 @@ use crate::geometry::{Opacity, Pos};
 /// Where the quadrants on one side of the x axis go on after [`open_rows`]: `j`, the first row
 /// (counted from the axis) that is not open, and the cells of the row above it that the
 /// quadrants to the right and to the left reach (`ilim`; all of them pass their whole squares).
+/// `done`: every row on that side within the radius and the area is open, and there is
+/// nothing left to scan.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Resume {
     pub j: i32,
     pub ilim: [i32; 2],
+    pub done: bool,
 }
 
 /// Marks the open rows around a viewer at `origin` inside the area and returns where the scans
@@ -84,11 +87,11 @@ fn open_side(
         }
         let ilim = cut(reach, imax);
         if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
-            break;
+            return Resume { j, ilim: above, done: false };
         }
         (j, above) = (j + 1, ilim);
     }
-    Resume { j, ilim: above }
+    Resume { j, ilim: above, done: true }
 }
 
 /// If the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area, none
