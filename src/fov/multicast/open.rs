@@ -51,9 +51,44 @@ pub(super) fn open_rows(
     }
     // (no radius: no row is ever beyond it)
     let r2 = radius.map_or(i64::MAX, |r| i64::from(r).saturating_mul(i64::from(r)));
-    let below = open_side(origin, 1, jmax[0], reach, r2, imax, world, out);
-    let above = open_side(origin, -1, jmax[1], reach, r2, imax, world, out);
+    // Rows `j` below and above the axis reach as far: both are done in one go, as long as
+    // both are open; then each side goes on alone.
+    let (mut j, mut above, mut reach) = (1, axis, reach);
+    while j <= jmax[0].min(jmax[1]) {
+        let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
+            return Some([Resume { j, ilim: above, done: true }; 2]);
+        };
+        let below_open = open_row(origin.y + j, origin.x, ilim, world, out);
+        let above_open = open_row(origin.y - j, origin.x, ilim, world, out);
+        if !(below_open && above_open) {
+            let stop = Resume { j, ilim: above, done: false };
+            let mut go_on =
+                |sy: i32, jmax| open_side(origin, sy, j + 1, jmax, ilim, reach, r2, imax, world, out);
+            return Some([
+                if below_open { go_on(1, jmax[0]) } else { stop },
+                if above_open { go_on(-1, jmax[1]) } else { stop },
+            ]);
+        }
+        (j, above) = (j + 1, ilim);
+    }
+    let below = open_side(origin, 1, j, jmax[0], above, reach, r2, imax, world, out);
+    let above = open_side(origin, -1, j, jmax[1], above, reach, r2, imax, world, out);
     Some([below, above])
+}
+
+/// How far row `j` reaches to the right and to the left, `None` if it is beyond the radius
+/// (`r2`, squared); `reach` is how far the row above reached by the radius, and becomes this
+/// row's.
+#[inline(always)]
+fn next_row(j: i32, reach: &mut i64, r2: i64, imax: [i32; 2]) -> Option<[i32; 2]> {
+    let jj = i64::from(j) * i64::from(j);
+    if jj > r2 {
+        return None;
+    }
+    while *reach * *reach + jj > r2 {
+        *reach -= 1;
+    }
+    Some(cut(*reach, imax))
 }
 
 /// How far a row reaches to the right and to the left: `reach`, cut to the area.
@@ -62,30 +97,26 @@ fn cut(reach: i64, imax: [i32; 2]) -> [i32; 2] {
     [reach.min(i64::from(imax[0])) as i32, reach.min(i64::from(imax[1])) as i32]
 }
 
-/// The open rows on one side of the axis (`sy`), from row 1 on, whose axis row is open and
-/// reaches `reach` by the radius.
+/// The open rows on one side of the axis (`sy`) from row `j` on, the row above being open and
+/// reaching `above` (`reach` by the radius).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn open_side(
     origin: Pos,
     sy: i32,
+    mut j: i32,
     jmax: i32,
+    mut above: [i32; 2],
     mut reach: i64,
     r2: i64,
     imax: [i32; 2],
     world: &impl Opacity,
     out: &mut Fov,
 ) -> Resume {
-    let (mut j, mut above) = (1, cut(reach, imax));
     while j <= jmax {
-        let jj = i64::from(j) * i64::from(j);
-        if jj > r2 {
+        let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
             break;
-        }
-        while reach * reach + jj > r2 {
-            reach -= 1;
-        }
-        let ilim = cut(reach, imax);
+        };
         if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
             return Resume { j, ilim: above, done: false };
         }
