@@ -718,10 +718,10 @@ impl Quadrant {
     ///
     /// This is the open room's row, decided with one look along the world's row and marked in
     /// one go: no light is written down, as the next row only needs to know that this one was
-    /// whole (see `unsaved` in [`Quadrant::scan`]). The axis cell is also the quadrant's on the
-    /// other side of the axis, which decides it the same way (a floor on the axis is seen from
-    /// either side, or from neither: the rays to its centre run along the axis), and comes
-    /// after it; so it is marked here only where `sx > 0`.
+    /// whole (see `unsaved` in [`Quadrant::scan`]). The axis cell also belongs to the quadrant
+    /// on the other side of the y axis, which decides it the same way (a floor on the axis is
+    /// seen from both sides or from neither: the rays to its centre run along the axis). The
+    /// `sx > 0` quadrant is scanned first and marks it; the `sx < 0` one leaves it alone here.
     #[inline(always)]
     fn whole_row(&self, j: i32, ilim: i32, world: &impl Opacity, out: &mut Fov) -> bool {
         let n = ilim as usize + 1;
