@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use sightline::fov::{Fov, multicast, reference};
+use sightline::geometry::Opacity;
 use sightline::map::generate;
 use sightline::{Grid, Pos};
 
@@ -137,6 +138,69 @@ fn multicast_matches_reference_on_larger_maps() {
         }
     }
     assert!(failures.is_empty(), "{} views differ; first:\n{}", failures.len(), failures[0]);
+}
+
+/// Open areas, where the multicast marks whole rows at a time (the rows around the viewer that
+/// are floor end to end, then each quadrant's rows that are floor from the axis to the radius),
+/// until a wall ends that: no border, so rows run to the area's edge; walls placed so that the
+/// open rows stop at any row, on either side, near the axis or at a row's end; every viewer
+/// position, just outside the area too; radii from 0 to past the area and unlimited. Asked
+/// through a grid (rows as slices), a closure (cell by cell) and a map (runs of tiles).
+#[test]
+fn multicast_matches_reference_in_open_areas() {
+    let mut failures = Vec::new();
+    let mut views = 0;
+    for (w, h) in [(1, 1), (1, 6), (7, 1), (2, 3), (9, 7), (8, 8)] {
+        let empty = Grid::new(w, h, false);
+        let mut maps = vec![empty.clone()];
+        // one wall at every fifth cell, every other time with a second one to its right
+        for (k, (p, _)) in empty.iter().enumerate().filter(|(k, _)| k % 5 == 0) {
+            let mut g = empty.clone();
+            g.set(p, true);
+            if k % 2 == 0 {
+                g.set(Pos::new(p.x + 1, p.y), true);
+            }
+            maps.push(g);
+        }
+        let (mut fast, mut slow) = (Fov::new(w, h), Fov::new(w, h));
+        for g in &maps {
+            let mut map = sightline::Map::open(w, h);
+            for (p, &opaque) in g.iter() {
+                if opaque {
+                    map.tiles.set(p, sightline::Tile::Wall);
+                }
+            }
+            let cells = |p: Pos| g.is_opaque(p);
+            for vy in -1..=h as i32 {
+                for vx in -1..=w as i32 {
+                    let at = Pos::new(vx, vy);
+                    for radius in [Some(0), Some(1), Some(2), Some(3), Some(5), Some(9), None] {
+                        reference::compute(at, radius, g, &mut slow);
+                        for (world, name) in [(0, "grid"), (1, "closure"), (2, "map")] {
+                            match world {
+                                0 => multicast::compute(at, radius, g, &mut fast),
+                                1 => multicast::compute(at, radius, &cells, &mut fast),
+                                _ => multicast::compute(at, radius, &map, &mut fast),
+                            }
+                            views += 1;
+                            let mut a = fast.cells().to_vec();
+                            let mut b = slow.cells().to_vec();
+                            a.sort_by_key(|p| (p.y, p.x));
+                            b.sort_by_key(|p| (p.y, p.x));
+                            if a != b {
+                                failures.push(format!(
+                                    "{name}, viewer {at} radius {radius:?}\n{}",
+                                    draw(g, at, &fast, &slow)
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(views > 10_000, "{views}");
+    assert!(failures.is_empty(), "{} of {views} views differ; first:\n{}", failures.len(), failures[0]);
 }
 
 proptest! {

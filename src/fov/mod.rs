@@ -123,8 +123,10 @@
 //! cells that an input's light reaches. Fully lit cells, the common case, take a fast path: a
 //! floor whose inputs both pass their whole squares passes its whole square, without any
 //! interval arithmetic, and a wall in full light passes the fixed shape of its square outside
-//! its diamond. Each cell is touched at most once per quadrant it belongs to; no ray is ever
-//! walked.
+//! its diamond. Rows that are floor from end to end, the rows of an open room, are looked at
+//! and marked a whole row at a time (the rows around the viewer once for both quadrants that
+//! share them, see `multicast::open`). Each cell is touched at most once per quadrant it belongs
+//! to; no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.
@@ -271,6 +273,34 @@ impl Fov {
         } else {
             self.lit.extend((p.x + 1 - n as i32..=p.x).rev().map(|x| Pos::new(x, p.y)));
         }
+    }
+
+    /// Marks the `n` cells from `first` rightwards, all inside the area and none marked yet:
+    /// the multicast's open rows, which are whole rows of a view, often short ones.
+    ///
+    /// A plain fill spends more on its set-up and its last few cells than on a short run: the
+    /// stamps are written eight at a time, the last eight overlapping the ones before if need be.
+    #[inline(always)]
+    pub(crate) fn mark_row(&mut self, first: Pos, n: usize) {
+        const CHUNK: usize = 8;
+        let start = first.y as usize * self.width + first.x as usize;
+        debug_assert!(
+            first.x >= 0
+                && first.y >= 0
+                && (first.y as usize) < self.height
+                && first.x as usize + n <= self.width
+        );
+        let cells = &mut self.stamps[start..start + n];
+        debug_assert!(cells.iter().all(|&v| v != self.view));
+        if n < CHUNK {
+            cells.fill(self.view);
+        } else {
+            for chunk in cells.chunks_exact_mut(CHUNK) {
+                chunk.copy_from_slice(&[self.view; CHUNK]);
+            }
+            cells[n - CHUNK..].copy_from_slice(&[self.view; CHUNK]);
+        }
+        self.lit.extend((first.x..first.x + n as i32).map(|x| Pos::new(x, first.y)));
     }
 
     /// Whether `p` is visible (never, outside the area).

@@ -4,6 +4,7 @@
 
 mod angle;
 mod intervals;
+mod open;
 
 use std::mem;
 
@@ -378,16 +379,34 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     if w == 0 || h == 0 || ox < -1 || oy < -1 || ox > w || oy > h {
         return;
     }
-    out.mark(origin);
-    obs.cell(origin, 0, CellState::Lit, true);
+    // how far the area (or, for a viewer just outside, the viewer's own line) reaches to the
+    // right and to the left, below and above
+    let imax = [(w - 1).max(ox) - ox, ox - ox.min(0)].map(|m| m as i32);
+    let jmax = [(h - 1).max(oy) - oy, oy - oy.min(0)].map(|m| m as i32);
+    let viewer_inside = ox >= 0 && oy >= 0 && ox < w && oy < h;
+    // (the observer is told about every cell: it gets the scans, which tell it cell by cell)
+    let open = if !O::WATCHES && viewer_inside {
+        open::open_rows(origin, radius, imax, jmax, world, out)
+    } else {
+        None
+    };
+    match open {
+        None => {
+            out.mark(origin);
+            obs.cell(origin, 0, CellState::Lit, true);
+        }
+        Some([below, above]) if below.done && above.done => return, // all of it open
+        Some(_) => {}
+    }
     let mut s = mem::take(&mut out.scratch);
     for (sx, sy) in QUADRANTS {
-        // how far the area (or, for a viewer just outside, the viewer's own line) reaches
-        let imax = if sx > 0 { (w - 1).max(ox) - ox } else { ox - ox.min(0) };
-        let jmax = if sy > 0 { (h - 1).max(oy) - oy } else { oy - oy.min(0) };
-        let viewer_inside = ox >= 0 && oy >= 0 && ox < w && oy < h;
+        let (xside, yside) = (usize::from(sx < 0), usize::from(sy < 0));
+        if open.is_some_and(|sides| sides[yside].done) {
+            continue;
+        }
+        let from = open.map(|sides| (sides[yside].j, sides[yside].ilim[xside]));
         let q = Quadrant { origin, sx, sy, w, h, viewer_inside };
-        q.scan(imax as u32, jmax as u32, radius, world, out, &mut s, obs);
+        q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, world, out, &mut s, obs);
     }
     // The row buffers trade places every row, so either may be the one that grew; give both
     // the larger capacity, so that after warm-up no view has to grow the smaller one again.
@@ -474,6 +493,9 @@ impl Quadrant {
 
     /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
     /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
+    /// With `from = Some((j, ilim))` it starts at row `j`, the row above being done and marked
+    /// with cells `0..=ilim` all passing their whole squares and no other cell lit (see
+    /// [`open::open_rows`]).
     ///
     /// Each row also records its runs of lit cells, so the next row visits only cells with a lit
     /// input: the runs of the row above, each extended to the right as long as the light keeps
@@ -484,6 +506,7 @@ impl Quadrant {
         imax: u32,
         jmax: u32,
         radius: Option<u32>,
+        from: Option<(i32, i32)>,
         world: &impl Opacity,
         out: &mut Fov,
         s: &mut Scratch,
@@ -496,49 +519,20 @@ impl Quadrant {
         s.cur.resize(len, Light::DARK);
         s.cur_iv.clear();
         s.cur_runs.clear();
-        // row 0: the viewer, then outward along the axis, fed from the left only
-        s.cur[0] = Light::FULL;
-        let mut lit_from = Some(0);
-        let mut left = Light::FULL;
-        let mut i = 1;
         // How many cells of the row just done, from the axis on, are known to pass their whole
         // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
-        let mut full = 1;
-        if !O::WATCHES && self.viewer_inside && ilim > 0 {
-            // The floors along the axis up to the first wall are whole, found with one look
-            // along the world's row. The quadrant on the other side of this axis finds the same
-            // cells; only the one on the positive y side marks them.
-            let n = world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32;
-            if n > 0 {
-                if self.sy > 0 {
-                    out.mark_new_run(self.at(1, 0), self.sx, n as usize);
-                }
-                s.cur[1..=n as usize].fill(Light::FULL);
-                (i, full) = (n + 1, n + 1);
-            }
-        }
-        let row = self.opaque_row(world, 0);
-        while i <= ilim && left != Light::DARK {
-            let p = self.at(i, 0);
-            let light = if left == Light::FULL && !self.opaque_at(world, row, i, p) {
-                // a floor on the axis in full light from the viewer's side: whole
-                out.mark_inside(p);
-                obs.cell(p, i as u32, CellState::Lit, true);
-                Light::FULL
-            } else {
-                self.cell(i, 0, left, Light::DARK, world, out, s, obs)
-            };
-            s.cur[i as usize] = light;
-            full += i32::from(i == full && light == Light::FULL);
-            track_run(&mut lit_from, &mut s.cur_runs, i, light);
-            self.report_culled(obs, i, 0, light, ilim, jmax, r2);
-            left = light.to_right();
-            i += 1;
-        }
-        if let Some(from) = lit_from {
-            s.cur_runs.push((from, i - 1));
-        }
-        for j in 1..=jmax as i32 {
+        let mut full;
+        // Whether the row just done was a whole row taken by `whole_row` or `open_rows`, which
+        // leave `s.cur` and the runs as they were: they are written only when a row needs them.
+        let mut unsaved;
+        let j0 = if let Some((j, above)) = from {
+            (ilim, full, unsaved) = (above, above + 1, true);
+            j
+        } else {
+            (full, unsaved) = self.axis_row(ilim, jmax, r2, world, out, s, obs);
+            1
+        };
+        for j in j0..=jmax as i32 {
             if let Some(r2) = r2 {
                 let jj = i64::from(j) * i64::from(j);
                 if jj > r2 {
@@ -546,6 +540,20 @@ impl Quadrant {
                 }
                 while i64::from(ilim) * i64::from(ilim) + jj > r2 {
                     ilim -= 1;
+                }
+            }
+            // (a row taken whole leaves `full > ilim` for the next)
+            if !O::WATCHES && self.viewer_inside && full > ilim {
+                if self.whole_row(j, ilim, world, out) {
+                    (full, unsaved) = (ilim + 1, true);
+                    continue;
+                }
+                if mem::take(&mut unsaved) {
+                    // the row above is whole from the axis to its end: one run of full light
+                    s.cur[..full as usize].fill(Light::FULL);
+                    s.cur_iv.clear();
+                    s.cur_runs.clear();
+                    s.cur_runs.push((0, full - 1));
                 }
             }
             mem::swap(&mut s.prev, &mut s.cur);
@@ -643,6 +651,96 @@ impl Quadrant {
                 break;
             }
         }
+    }
+
+    /// Row 0 of the quadrant, the viewer's cell and the cells along the x axis, fed from the left
+    /// only. Returns how many of its cells, from the axis on, are known to pass their whole
+    /// squares, and that the row is written down (see `unsaved` in [`Quadrant::scan`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn axis_row<O: Observer>(
+        &self,
+        ilim: i32,
+        jmax: u32,
+        r2: Option<i64>,
+        world: &impl Opacity,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> (i32, bool) {
+        // row 0: the viewer, then outward along the axis, fed from the left only
+        s.cur[0] = Light::FULL;
+        let mut lit_from = Some(0);
+        let mut left = Light::FULL;
+        let mut i = 1;
+        let mut full = 1;
+        if !O::WATCHES && self.viewer_inside && ilim > 0 {
+            // The floors along the axis up to the first wall are whole, found with one look
+            // along the world's row. The quadrant on the other side of this axis finds the same
+            // cells; only the one on the positive y side marks them.
+            let n = world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32;
+            if n > 0 {
+                if self.sy > 0 {
+                    out.mark_new_run(self.at(1, 0), self.sx, n as usize);
+                }
+                s.cur[1..=n as usize].fill(Light::FULL);
+                (i, full) = (n + 1, n + 1);
+            }
+        }
+        let row = self.opaque_row(world, 0);
+        while i <= ilim && left != Light::DARK {
+            let p = self.at(i, 0);
+            let light = if left == Light::FULL && !self.opaque_at(world, row, i, p) {
+                // a floor on the axis in full light from the viewer's side: whole
+                out.mark_inside(p);
+                obs.cell(p, i as u32, CellState::Lit, true);
+                Light::FULL
+            } else {
+                self.cell(i, 0, left, Light::DARK, world, out, s, obs)
+            };
+            s.cur[i as usize] = light;
+            full += i32::from(i == full && light == Light::FULL);
+            track_run(&mut lit_from, &mut s.cur_runs, i, light);
+            self.report_culled(obs, i, 0, light, ilim, jmax, r2);
+            left = light.to_right();
+            i += 1;
+        }
+        if let Some(from) = lit_from {
+            s.cur_runs.push((from, i - 1));
+        }
+        (full, false)
+    }
+
+    /// Row `j` (with the viewer inside the area) when the row above passes its whole squares
+    /// from the axis to `ilim` at least: if its cells from the axis to `ilim` are all floors,
+    /// each has two whole inputs and is whole too, and so is the row. Then marks the row and
+    /// returns true; else does nothing (the cell loop takes the row).
+    ///
+    /// This is the open room's row, decided with one look along the world's row and marked in
+    /// one go: no light is written down, as the next row only needs to know that this one was
+    /// whole (see `unsaved` in [`Quadrant::scan`]). The axis cell also belongs to the quadrant
+    /// on the other side of the y axis, which decides it the same way (a floor on the axis is
+    /// seen from both sides or from neither: the rays to its centre run along the axis). The
+    /// `sx > 0` quadrant is scanned first and marks it; the `sx < 0` one leaves it alone here.
+    #[inline(always)]
+    fn whole_row(&self, j: i32, ilim: i32, world: &impl Opacity, out: &mut Fov) -> bool {
+        let n = ilim as usize + 1;
+        let y = self.origin.y + self.sy * j;
+        let clear = match world.opaque_row(y) {
+            Some(row) => {
+                let x0 = if self.sx > 0 { self.origin.x } else { self.origin.x - ilim } as usize;
+                row.get(x0..x0 + n).is_some_and(crate::geometry::all_clear)
+            }
+            None => world.transparent_run(self.at(0, j), self.sx, n) == n,
+        };
+        if clear {
+            if self.sx > 0 {
+                out.mark_row(self.at(0, j), n);
+            } else if n > 1 {
+                out.mark_row(self.at(ilim, j), n - 1);
+            }
+        }
+        clear
     }
 
     /// Tells the observer that the children of cell `(i, j)` (within `ilim` on its row, `jmax`

@@ -1,0 +1,151 @@
+//! The open stretch around the viewer: the rows that are floor from one end of the view to the
+//! other, found and marked a whole row at a time before the quadrants are scanned.
+//!
+//! In an open area every cell of a quadrant passes its whole square on: nothing is ever cut, so
+//! the scan has nothing to work out, and what is left is fixed costs, per quadrant row, that
+//! dwarf the few cells of a row at a small radius. Here the two quadrants on one side of the
+//! x axis share their rows: a map row is looked at once, from its left end to its right end,
+//! and marked in one go. The quadrant scans then start below the last such row, or not at all.
+
+use super::super::Fov;
+use crate::geometry::{Opacity, Pos};
+
+/// Where the quadrants on one side of the x axis go on after [`open_rows`]: `j`, the first row
+/// (counted from the axis) that is not open, and the cells of the row above it that the
+/// quadrants to the right and to the left reach (`ilim`; all of them pass their whole squares).
+/// `done`: every row on that side within the radius and the area is open, and there is
+/// nothing left to scan.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Resume {
+    pub j: i32,
+    pub ilim: [i32; 2],
+    pub done: bool,
+}
+
+/// Marks the open rows around a viewer at `origin` inside the area and returns where the scans
+/// go on: for the side below the axis (`sy = 1`) and the one above it (`sy = -1`), or `None` if
+/// the axis row itself is not open (then nothing is marked, not even the viewer).
+///
+/// `radius` is the view's (`None`: unlimited), `imax` how far the area reaches to the right and to the left of
+/// the viewer, `jmax` how far it reaches below and above. A row is open when all its cells
+/// within the radius and the area are floors, but for the viewer's own cell on the axis row:
+/// then every cell of it is seen, and passes its whole square on, because the row above is open
+/// too (a cell's two inputs pass their whole squares, which cover its own: see the
+/// [`crate::fov`] documentation). The viewer's own cell passes its whole square whatever it is;
+/// an open axis row is asked to have a floor there too, for simplicity.
+pub(super) fn open_rows(
+    origin: Pos,
+    radius: Option<u32>,
+    imax: [i32; 2],
+    jmax: [i32; 2],
+    world: &impl Opacity,
+    out: &mut Fov,
+) -> Option<[Resume; 2]> {
+    // How far a row reaches from the viewer's column, by the radius alone (the area cuts it to
+    // `imax` on either side); it only shrinks from row to row.
+    let widest = i64::from(imax[0].max(imax[1]));
+    let reach = radius.map_or(widest, |r| widest.min(i64::from(r)));
+    let axis = cut(reach, imax);
+    if !open_row(origin.y, origin.x, axis, world, out) {
+        return None;
+    }
+    // (no radius: no row is ever beyond it)
+    let r2 = radius.map_or(i64::MAX, |r| i64::from(r).saturating_mul(i64::from(r)));
+    // Rows `j` below and above the axis reach as far: both are done in one go, as long as
+    // both are open; then each side goes on alone.
+    let (mut j, mut above, mut reach) = (1, axis, reach);
+    while j <= jmax[0].min(jmax[1]) {
+        let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
+            return Some([Resume { j, ilim: above, done: true }; 2]);
+        };
+        let below_open = open_row(origin.y + j, origin.x, ilim, world, out);
+        let above_open = open_row(origin.y - j, origin.x, ilim, world, out);
+        if !(below_open && above_open) {
+            let stop = Resume { j, ilim: above, done: false };
+            let mut go_on =
+                |sy: i32, jmax| open_side(origin, sy, j + 1, jmax, ilim, reach, r2, imax, world, out);
+            return Some([
+                if below_open { go_on(1, jmax[0]) } else { stop },
+                if above_open { go_on(-1, jmax[1]) } else { stop },
+            ]);
+        }
+        (j, above) = (j + 1, ilim);
+    }
+    let below = open_side(origin, 1, j, jmax[0], above, reach, r2, imax, world, out);
+    let above = open_side(origin, -1, j, jmax[1], above, reach, r2, imax, world, out);
+    Some([below, above])
+}
+
+/// How far row `j` reaches to the right and to the left, `None` if it is beyond the radius
+/// (`r2`, squared); `reach` is how far the row above reached by the radius, and becomes this
+/// row's.
+#[inline(always)]
+fn next_row(j: i32, reach: &mut i64, r2: i64, imax: [i32; 2]) -> Option<[i32; 2]> {
+    let jj = i64::from(j) * i64::from(j);
+    if jj > r2 {
+        return None;
+    }
+    while *reach * *reach + jj > r2 {
+        *reach -= 1;
+    }
+    Some(cut(*reach, imax))
+}
+
+/// How far a row reaches to the right and to the left: `reach`, cut to the area.
+#[inline]
+fn cut(reach: i64, imax: [i32; 2]) -> [i32; 2] {
+    [reach.min(i64::from(imax[0])) as i32, reach.min(i64::from(imax[1])) as i32]
+}
+
+/// The open rows on one side of the axis (`sy`) from row `j` on, the row above being open and
+/// reaching `above` (`reach` by the radius).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn open_side(
+    origin: Pos,
+    sy: i32,
+    mut j: i32,
+    jmax: i32,
+    mut above: [i32; 2],
+    mut reach: i64,
+    r2: i64,
+    imax: [i32; 2],
+    world: &impl Opacity,
+    out: &mut Fov,
+) -> Resume {
+    while j <= jmax {
+        let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
+            break;
+        };
+        if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
+            return Resume { j, ilim: above, done: false };
+        }
+        (j, above) = (j + 1, ilim);
+    }
+    Resume { j, ilim: above, done: true }
+}
+
+/// If the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area, none
+/// marked yet) are all floors, marks them and returns true.
+#[inline(always)]
+fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov) -> bool {
+    let first = Pos::new(x - ilim[1], y);
+    let n = (ilim[0] + ilim[1]) as usize + 1;
+    let clear = match world.opaque_row(y) {
+        Some(row) => {
+            let x0 = first.x as usize;
+            row.get(x0..x0 + n).is_some_and(crate::geometry::all_clear)
+        }
+        None => world.transparent_run(first, 1, n) == n,
+    };
+    if clear {
+        mark_row(out, first, n);
+    }
+    clear
+}
+
+/// [`Fov::mark_row`], out of line: the row loop keeps its registers to itself.
+#[inline(never)]
+fn mark_row(out: &mut Fov, first: Pos, n: usize) {
+    out.mark_row(first, n);
+}
