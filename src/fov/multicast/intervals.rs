@@ -74,19 +74,30 @@ impl Interval {
     }
 
     /// [`Interval::clip_lo`] with `lo` included, when the caller knows the result is not empty
-    /// (some direction of the interval is `lo` or after it).
+    /// (some direction of the interval is `lo` or after it); also whether the result starts at
+    /// `lo` with `lo` included, so that the caller need not compare that end again.
     #[inline]
-    pub fn starting_at(self, lo: Dir) -> Interval {
+    pub fn starting_at(self, lo: Dir) -> (Interval, bool) {
         debug_assert!(self.clip_lo(lo, false).is_some());
-        if lo.cross(self.lo) < 0 { Interval { lo, lo_open: false, ..self } } else { self }
+        // (`self.lo` before `lo`, or the same direction with that end closed)
+        if lo.cross(self.lo) < i64::from(!self.lo_open) {
+            (Interval { lo, lo_open: false, ..self }, true)
+        } else {
+            (self, false)
+        }
     }
 
     /// [`Interval::clip_hi`] with `hi` included, when the caller knows the result is not empty
-    /// (some direction of the interval is `hi` or before it).
+    /// (some direction of the interval is `hi` or before it); also whether the result ends at
+    /// `hi` with `hi` included.
     #[inline]
-    pub fn ending_at(self, hi: Dir) -> Interval {
+    pub fn ending_at(self, hi: Dir) -> (Interval, bool) {
         debug_assert!(self.clip_hi(hi, false).is_some());
-        if self.hi.cross(hi) < 0 { Interval { hi, hi_open: false, ..self } } else { self }
+        if self.hi.cross(hi) < i64::from(!self.hi_open) {
+            (Interval { hi, hi_open: false, ..self }, true)
+        } else {
+            (self, false)
+        }
     }
 
     /// The interval, ending at a wall's bounding ray `v`, as it leaves the wall: when it
@@ -114,6 +125,13 @@ impl Interval {
             self.lo_open = true;
         }
         Some(self)
+    }
+
+    /// Whether `next`, which starts where this interval ends or after, joins it into one
+    /// interval: they touch and at least one of the touching ends is closed.
+    #[inline]
+    pub fn joins(&self, next: Interval) -> bool {
+        self.hi.same(next.lo) && !(self.hi_open && next.lo_open)
     }
 
     /// Whether the interval shares a direction with the open angle `(lo, hi)` (`lo` before

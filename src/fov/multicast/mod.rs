@@ -159,23 +159,33 @@ impl Observer for Trace {
 /// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
 /// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
 /// angle; only a transparent cell passes this on), or `len` intervals from `start` in the row's
-/// interval arena, with two bits saying which children the light reaches.
+/// interval arena, with two bits saying which children the light reaches and two saying which
+/// get their whole part of it.
 ///
 /// A cell's two children split its square angle at its far corner: the child to the right
 /// (`i + 1`) takes the directions up to it, the child below (`j + 1`) those from it on. A child
 /// that no lit direction of an input reaches gets nothing from that input, so the scan treats
 /// that input as dark there and never looks at a child that gets nothing from either: the light
-/// already says it is culled.
+/// already says it is culled. A child whose part is all lit, both ends included, gets from
+/// that input just what it would from a `FULL` one: a cell whose inputs both say so has its
+/// whole square lit, and the scan handles it as it handles a cell under two `FULL` inputs,
+/// without reading the arena. (Only a floor can say so: a wall's diamond blocks its far corner
+/// ray. A light that does not say so may still be whole there, and is then worked out.)
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Light(u64);
 
 impl Light {
     const DARK: Light = Light(0);
-    /// One interval that reaches both children, at an arena position no arena has.
-    const FULL: Light = Light((u32::MAX as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 1);
+    /// One interval that gives both children their whole parts, at an arena position no arena
+    /// has.
+    const FULL: Light = Light(
+        (u32::MAX as u64) << 32 | Light::TO_RIGHT | Light::DOWN | Light::WHOLE_RIGHT | Light::WHOLE_DOWN | 1,
+    );
     const TO_RIGHT: u64 = 1 << 31;
     const DOWN: u64 = 1 << 30;
-    const LEN: u64 = (1 << 30) - 1;
+    const WHOLE_RIGHT: u64 = 1 << 29;
+    const WHOLE_DOWN: u64 = 1 << 28;
+    const LEN: u64 = (1 << 28) - 1;
 
     /// The partial light of cell `(i, j)` held in `arena[start..]` (a non-empty set).
     #[inline]
@@ -193,6 +203,29 @@ impl Light {
         let start = arena.len();
         arena.push(iv);
         Light((start as u64) << 32 | Light::reach(&iv, &iv, i, j) | 1)
+    }
+
+    /// The partial light that is the single interval `iv`, appended to the arena, reaching the
+    /// children the caller has worked out; `from_lo` and `to_hi` say whether `iv` starts at the
+    /// cell's square's low end and ends at its high end, both included. (Whichever child it
+    /// reaches from such an end, it gives its whole part.)
+    #[inline]
+    fn one_reaching(
+        arena: &mut Vec<Interval>,
+        iv: Interval,
+        to_right: bool,
+        down: bool,
+        from_lo: bool,
+        to_hi: bool,
+    ) -> Light {
+        let start = arena.len();
+        arena.push(iv);
+        let bit = |on: bool, bit: u64| if on { bit } else { 0 };
+        let reach = bit(to_right, Light::TO_RIGHT)
+            | bit(down, Light::DOWN)
+            | bit(from_lo && down, Light::WHOLE_RIGHT)
+            | bit(to_hi && to_right, Light::WHOLE_DOWN);
+        Light((start as u64) << 32 | reach | 1)
     }
 
     /// Which children of cell `(i, j)` a set running from `first` to `last` reaches.
@@ -215,6 +248,18 @@ impl Light {
     #[inline]
     fn reaches_down(self) -> bool {
         self.0 & Light::DOWN != 0
+    }
+
+    /// Whether the child to the right gets its whole part of the light.
+    #[inline]
+    fn whole_to_right(self) -> bool {
+        self.0 & Light::WHOLE_RIGHT != 0
+    }
+
+    /// Whether the child below gets its whole part of the light.
+    #[inline]
+    fn whole_down(self) -> bool {
+        self.0 & Light::WHOLE_DOWN != 0
     }
 
     /// How many intervals the light is: none when dark, one when full.
@@ -583,7 +628,7 @@ impl Quadrant {
             let row = self.opaque_row(world, j);
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
-                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
+                let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
                     // The common case: both inputs whole, so this square is whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque_at(world, row, i, p) {
@@ -592,7 +637,7 @@ impl Quadrant {
                         } else {
                             self.cell(i, j, left, up, world, out, s, obs)
                         }
-                    } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
+                    } else if i == 0 || i >= b.min(ilim) || !s.prev[i as usize + 1].whole_down() {
                         full += i32::from(i == full);
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
@@ -695,7 +740,7 @@ impl Quadrant {
         if i > *whole_to {
             // (i + 1 <= end: the cell above i + 1 passes its whole square)
             let beyond = &s.prev[i as usize + 2..=end as usize];
-            *whole_to = i + 1 + crate::geometry::leading(beyond, |&l| l == Light::FULL) as i32;
+            *whole_to = i + 1 + crate::geometry::leading(beyond, |l| l.whole_down()) as i32;
         }
         let p = self.at(i, j);
         let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
@@ -733,66 +778,105 @@ impl Quadrant {
         let p = self.at(i, j);
         let ring = (i + j) as u32;
         let opaque = self.opaque_at(world, row, i, p);
-        debug_assert!(!(opaque && up == Light::FULL && left == Light::FULL), "lit walls are the loop's");
+        debug_assert!(!(opaque && up.whole_down() && left.whole_to_right()), "lit walls are the loop's");
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let corner = Dir::new(2 * i - 1, 2 * j - 1);
-        // (an input's light reaches this cell, so its part here is not empty: `lo` is the far
-        // corner of the square above, `hi` that of the square to the left)
-        let from_up = |s: &Scratch| match up {
-            Light::FULL => Interval { lo, hi: corner, lo_open: false, hi_open: false },
-            _ => s.prev_iv[up.range().end - 1].starting_at(lo), // (the first is below `lo` if two)
-        };
-        let from_left = |s: &Scratch| match left {
-            Light::FULL => Interval { lo: corner, hi, lo_open: false, hi_open: false },
-            _ => s.cur_iv[left.range().start].ending_at(hi),
-        };
         debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
-        // One side alone (the commonest case) cannot hold the whole square: the other's square
-        // covers one end.
-        let alone = if left == Light::DARK {
-            Some(from_up(s))
-        } else if up == Light::DARK {
-            Some(from_left(s))
-        } else {
+        // What each input passes into this square, and whether that part reaches the square's
+        // outer end (`lo` for the input above, `hi` for the left one) with the end included.
+        // (An input's light reaches this cell, so its part here is not empty: `lo` is the far
+        // corner of the square above, `hi` that of the square to the left. Above's part lies in
+        // `[lo, corner]`, the left's in `[corner, hi]`.)
+        let u = if up == Light::DARK {
             None
-        };
-        if let Some(iv) = alone {
-            if opaque {
-                return self.wall(i, j, p, &[iv], false, world, out, &mut s.cur_iv, obs);
-            }
-            let visible = iv.contains(Dir::new(i, j));
-            if visible {
-                out.mark_inside(p);
-            }
-            obs.cell(p, ring, CellState::Edge, visible);
-            return Light::one(&mut s.cur_iv, iv, i, j);
-        }
-        let (u, l) = (from_up(s), from_left(s));
-        let joined = u.hi.same(l.lo) && !(u.hi_open && l.lo_open);
-        let whole = joined && !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi);
-        if opaque {
-            let (pair, n) = if joined {
-                ([Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }, l], 1)
-            } else {
-                ([u, l], 2)
-            };
-            return self.wall(i, j, p, &pair[..n], whole, world, out, &mut s.cur_iv, obs);
-        }
-        if whole {
-            out.mark_inside(p);
-            obs.cell(p, ring, CellState::Lit, true);
-            return Light::FULL;
-        }
-        let centre = Dir::new(i, j);
-        let (visible, light) = if joined {
-            let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-            (iv.contains(centre), Light::one(&mut s.cur_iv, iv, i, j))
+        } else if up.whole_down() {
+            Some((Interval { lo, hi: corner, lo_open: false, hi_open: false }, true))
         } else {
-            let start = s.cur_iv.len();
-            s.cur_iv.push(u);
-            s.cur_iv.push(l);
-            (u.contains(centre) || l.contains(centre), Light::part(&s.cur_iv, start, i, j))
+            Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
         };
+        let l = if left == Light::DARK {
+            None
+        } else if left.whole_to_right() {
+            Some((Interval { lo: corner, hi, lo_open: false, hi_open: false }, true))
+        } else {
+            Some(s.cur_iv[left.range().start].ending_at(hi))
+        };
+        if opaque {
+            return match (u, l) {
+                (Some((iv, _)), None) | (None, Some((iv, _))) => {
+                    self.wall(i, j, p, &[iv], false, world, out, &mut s.cur_iv, obs)
+                }
+                (Some((u, u_end)), Some((l, l_end))) => {
+                    if u.joins(l) {
+                        let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                        self.wall(i, j, p, &[iv], u_end && l_end, world, out, &mut s.cur_iv, obs)
+                    } else {
+                        self.wall(i, j, p, &[u, l], false, world, out, &mut s.cur_iv, obs)
+                    }
+                }
+                (None, None) => unreachable!("culled cells are the loop's"),
+            };
+        }
+        // A floor passes its input on. Whether its centre is lit and which children the light
+        // reaches is mostly settled by where the centre `c` and the far corner `f` lie against
+        // `corner`: below the diagonal (i > j) `corner < c < f`, above it `f < c < corner`, on
+        // it the three are one direction. Above's part ends at `corner` or before, the left's
+        // starts there or after; a part that reaches the square's end needs no comparison there.
+        let (c, f) = (Dir::new(i, j), Dir::new(2 * i + 1, 2 * j + 1));
+        // (an end before a direction: a cross product above 0, or at 0 with the end closed)
+        let lo_to = |iv: &Interval, d: Dir| iv.lo.cross(d) >= i64::from(iv.lo_open);
+        let to_hi = |iv: &Interval, d: Dir| d.cross(iv.hi) >= i64::from(iv.hi_open);
+        let (light, visible) = match (u, l) {
+            (Some((u, u_end)), None) => {
+                // all of it at `corner` or before: the centre is lit only at or above the
+                // diagonal, and the light reaches below only there
+                let visible = i <= j && (u_end || lo_to(&u, c)) && to_hi(&u, c);
+                let to_right = u_end || i > j || lo_to(&u, f);
+                let down = i <= j && to_hi(&u, f);
+                (Light::one_reaching(&mut s.cur_iv, u, to_right, down, u_end, false), visible)
+            }
+            (None, Some((l, l_end))) => {
+                let visible = i >= j && (l_end || to_hi(&l, c)) && lo_to(&l, c);
+                let to_right = i >= j && lo_to(&l, f);
+                let down = l_end || i < j || to_hi(&l, f);
+                (Light::one_reaching(&mut s.cur_iv, l, to_right, down, false, l_end), visible)
+            }
+            (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
+                if u_end && l_end {
+                    out.mark_inside(p);
+                    obs.cell(p, ring, CellState::Lit, true);
+                    return Light::FULL;
+                }
+                // one interval through `corner`, which is lit
+                let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                let visible = (i <= j || l_end || to_hi(&l, c)) && (i >= j || u_end || lo_to(&u, c));
+                let to_right = u_end || i >= j || lo_to(&u, f);
+                let down = l_end || i <= j || to_hi(&l, f);
+                (Light::one_reaching(&mut s.cur_iv, iv, to_right, down, u_end, l_end), visible)
+            }
+            (Some((u, _)), Some((l, _))) => {
+                // two intervals, split at `corner` (rare)
+                let start = s.cur_iv.len();
+                s.cur_iv.push(u);
+                s.cur_iv.push(l);
+                (Light::part(&s.cur_iv, start, i, j), u.contains(c) || l.contains(c))
+            }
+            (None, None) => unreachable!("culled cells are the loop's"),
+        };
+        debug_assert_eq!(
+            (light, visible),
+            {
+                let r = light.range();
+                let set = &s.cur_iv[r.clone()];
+                let reach = Light::reach(&set[0], &set[set.len() - 1], i, j);
+                // (a child's part is whole when one interval holds both its ends)
+                let holds = |a: Dir, b: Dir| set.len() == 1 && set[0].contains(a) && set[0].contains(b);
+                let whole = if holds(lo, f) { Light::WHOLE_RIGHT } else { 0 }
+                    | if holds(f, hi) { Light::WHOLE_DOWN } else { 0 };
+                (Light((r.start as u64) << 32 | reach | whole | r.len() as u64), set_contains(set, c))
+            },
+            "cell ({i}, {j})"
+        );
         if visible {
             out.mark_inside(p);
         }
@@ -851,7 +935,7 @@ impl Quadrant {
         let ring = (i + j) as u32;
         // Fast path: every input passes its whole square, so this square is whole too (the
         // inputs' squares cover its angle).
-        let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
+        let whole = (j == 0 || up.whole_down()) && (i == 0 || left.whole_to_right());
         if whole && !self.opaque(world, p) {
             out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
