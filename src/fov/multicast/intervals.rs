@@ -127,6 +127,13 @@ impl Interval {
         Some(self)
     }
 
+    /// Whether the two hold the same directions (their ends may be different vectors along
+    /// the same rays).
+    #[inline]
+    pub fn same_set(&self, o: &Interval) -> bool {
+        self.lo.same(o.lo) && self.hi.same(o.hi) && self.lo_open == o.lo_open && self.hi_open == o.hi_open
+    }
+
     /// Whether `next`, which starts where this interval ends or after, joins it into one
     /// interval: they touch and at least one of the touching ends is closed.
     #[inline]

@@ -803,13 +803,16 @@ impl Quadrant {
         };
         if opaque {
             return match (u, l) {
-                (Some((iv, _)), None) | (None, Some((iv, _))) => {
-                    self.wall(i, j, p, &[iv], false, world, out, &mut s.cur_iv, obs)
+                (Some((iv, from_lo)), None) => {
+                    self.wall_one(i, j, p, iv, from_lo, false, world, out, &mut s.cur_iv, obs)
+                }
+                (None, Some((iv, to_hi))) => {
+                    self.wall_one(i, j, p, iv, false, to_hi, world, out, &mut s.cur_iv, obs)
                 }
                 (Some((u, u_end)), Some((l, l_end))) => {
                     if u.joins(l) {
                         let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-                        self.wall(i, j, p, &[iv], u_end && l_end, world, out, &mut s.cur_iv, obs)
+                        self.wall_one(i, j, p, iv, u_end, l_end, world, out, &mut s.cur_iv, obs)
                     } else {
                         self.wall(i, j, p, &[u, l], false, world, out, &mut s.cur_iv, obs)
                     }
@@ -1005,6 +1008,103 @@ impl Quadrant {
             return Light::part(&s.cur_iv, start, i, j);
         }
         self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs)
+    }
+
+    /// [`Quadrant::wall`] off the axes for an input that is the one interval `iv` (most walls);
+    /// `from_lo` and `to_hi` say whether it holds the low and the high end of the square.
+    ///
+    /// The far corner ray lies strictly inside the diamond's open angle (`lo_v < f < hi_v`), so
+    /// the part passed on below the angle reaches only the child to the right and the part
+    /// above it only the child below, and neither is whole there: the light's bits need no
+    /// comparison. Four comparisons of `iv`'s ends with the angle's bounding rays settle the
+    /// rest, fewer where an end is the square's.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn wall_one<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        p: Pos,
+        iv: Interval,
+        from_lo: bool,
+        to_hi: bool,
+        world: &impl Opacity,
+        out: &mut Fov,
+        cur_iv: &mut Vec<Interval>,
+        obs: &mut O,
+    ) -> Light {
+        debug_assert!(i > 0 && j > 0);
+        let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
+        // (the square's ends lie outside the angle: `lo < lo_v` and `hi_v < hi`)
+        let lo_before = |d: Dir| iv.lo.cross(d); // > 0: `iv` starts before `d`
+        let hi_after = |d: Dir| d.cross(iv.hi); // > 0: `iv` ends after `d`
+        let hi_past_lo_v = hi_after(lo_v);
+        let lo_before_hi_v = if from_lo { 1 } else { lo_before(hi_v) };
+        // visible iff `iv` meets the open angle
+        let visible = hi_past_lo_v > 0 && lo_before_hi_v > 0;
+        if visible {
+            out.mark(p);
+        }
+        let state = if from_lo && to_hi { CellState::Lit } else { CellState::Edge };
+        obs.cell(p, (i + j) as u32, state, visible);
+        // The part at or below `lo_v`: `iv` up to `lo_v`, which a seal there opens.
+        let lo_at_lo_v = if from_lo { 1 } else { lo_before(lo_v) };
+        let below = if lo_at_lo_v < i64::from(iv.lo_open) {
+            None // `iv` starts after `lo_v`, or on it with that end open
+        } else if hi_past_lo_v < 0 || (hi_past_lo_v == 0 && iv.hi_open) {
+            Some(iv) // all of it before `lo_v`, or up to it, open
+        } else if self.opaque(world, self.at(lo_n.0, lo_n.1)) {
+            // closed at `lo_v` (where `iv` reaches it or beyond), and a seal there
+            (lo_at_lo_v > 0).then_some(Interval { hi: lo_v, hi_open: true, ..iv })
+        } else {
+            Some(Interval { hi: lo_v, hi_open: false, ..iv })
+        };
+        // The part at or above `hi_v`, likewise.
+        let hi_at_hi_v = if to_hi { 1 } else { hi_after(hi_v) };
+        let above = if hi_at_hi_v < i64::from(iv.hi_open) {
+            None
+        } else if lo_before_hi_v < 0 || (lo_before_hi_v == 0 && iv.lo_open) {
+            Some(iv)
+        } else if self.opaque(world, self.at(hi_n.0, hi_n.1)) {
+            (hi_at_hi_v > 0).then_some(Interval { lo: hi_v, lo_open: true, ..iv })
+        } else {
+            Some(Interval { lo: hi_v, lo_open: false, ..iv })
+        };
+        debug_assert!(!from_lo || (iv.lo.same(sq_lo(i, j)) && !iv.lo_open));
+        debug_assert!(!to_hi || (iv.hi.same(sq_hi(i, j)) && !iv.hi_open));
+        debug_assert_eq!(visible, iv.meets_open(lo_v, hi_v), "wall ({i}, {j})");
+        debug_assert!(
+            {
+                let seal_lo = || self.opaque(world, self.at(lo_n.0, lo_n.1));
+                let seal_hi = || self.opaque(world, self.at(hi_n.0, hi_n.1));
+                let same = |a: Option<Interval>, b: Option<Interval>| match (a, b) {
+                    (Some(a), Some(b)) => a.same_set(&b),
+                    (a, b) => a.is_none() && b.is_none(),
+                };
+                same(below, iv.clip_hi(lo_v, false).and_then(|b| b.sealed_hi(lo_v, seal_lo)))
+                    && same(above, iv.clip_lo(hi_v, false).and_then(|a| a.sealed_lo(hi_v, seal_hi)))
+            },
+            "wall ({i}, {j}): {iv:?} -> {below:?} {above:?}"
+        );
+        let start = cur_iv.len();
+        let light = match (below, above) {
+            (None, None) => return Light::DARK,
+            (Some(b), None) => {
+                cur_iv.push(b);
+                Light((start as u64) << 32 | Light::TO_RIGHT | 1)
+            }
+            (None, Some(a)) => {
+                cur_iv.push(a);
+                Light((start as u64) << 32 | Light::DOWN | 1)
+            }
+            (Some(b), Some(a)) => {
+                cur_iv.push(b);
+                cur_iv.push(a);
+                Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2)
+            }
+        };
+        debug_assert_eq!(light, Light::part(cur_iv, start, i, j), "wall ({i}, {j})");
+        light
     }
 
     /// Decides wall `(i, j)` (map cell `p`) from its `input` (`full`: its whole square angle),
