@@ -911,11 +911,12 @@ impl Quadrant {
         let hi_sealed = j < i && self.opaque(world, self.at(i, j + 1));
         let start = s.cur_iv.len();
         // Both parts are non-empty; the lower one starts before the far corner and the upper
-        // one ends after it, so the light reaches both children.
+        // one ends after it, so the light reaches both children (and gives neither its whole
+        // part: the far corner ray lies inside the diamond's open angle).
         s.cur_iv.push(Interval { lo, hi: lo_v, lo_open: false, hi_open: lo_sealed });
         s.cur_iv.push(Interval { lo: hi_v, hi, lo_open: hi_sealed, hi_open: false });
-        let light = Light::part(&s.cur_iv, start, i, j);
-        debug_assert!(light.to_right() == light && light.reaches_down());
+        let light = Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2);
+        debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
         light
     }
 
