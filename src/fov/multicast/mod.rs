@@ -825,6 +825,8 @@ impl Quadrant {
         // `corner`: below the diagonal (i > j) `corner < c < f`, above it `f < c < corner`, on
         // it the three are one direction. Above's part ends at `corner` or before, the left's
         // starts there or after; a part that reaches the square's end needs no comparison there.
+        // And an interval that starts at or before the earlier of `c` and `f` starts at or
+        // before the later one too, one that ends at or after the later ends after the earlier.
         let (c, f) = (Dir::new(i, j), Dir::new(2 * i + 1, 2 * j + 1));
         // (an end before a direction: a cross product above 0, or at 0 with the end closed)
         let lo_to = |iv: &Interval, d: Dir| iv.lo.cross(d) >= i64::from(iv.lo_open);
@@ -833,15 +835,15 @@ impl Quadrant {
             (Some((u, u_end)), None) => {
                 // all of it at `corner` or before: the centre is lit only at or above the
                 // diagonal, and the light reaches below only there
-                let visible = i <= j && (u_end || lo_to(&u, c)) && to_hi(&u, c);
                 let to_right = u_end || i > j || lo_to(&u, f);
                 let down = i <= j && to_hi(&u, f);
+                let visible = down && (to_right || lo_to(&u, c)) && (i == j || to_hi(&u, c));
                 (Light::one_reaching(&mut s.cur_iv, u, to_right, down, u_end, false), visible)
             }
             (None, Some((l, l_end))) => {
-                let visible = i >= j && (l_end || to_hi(&l, c)) && lo_to(&l, c);
                 let to_right = i >= j && lo_to(&l, f);
                 let down = l_end || i < j || to_hi(&l, f);
+                let visible = to_right && (down || to_hi(&l, c)) && (i == j || lo_to(&l, c));
                 (Light::one_reaching(&mut s.cur_iv, l, to_right, down, false, l_end), visible)
             }
             (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
@@ -852,9 +854,9 @@ impl Quadrant {
                 }
                 // one interval through `corner`, which is lit
                 let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-                let visible = (i <= j || l_end || to_hi(&l, c)) && (i >= j || u_end || lo_to(&u, c));
                 let to_right = u_end || i >= j || lo_to(&u, f);
                 let down = l_end || i <= j || to_hi(&l, f);
+                let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
                 (Light::one_reaching(&mut s.cur_iv, iv, to_right, down, u_end, l_end), visible)
             }
             (Some((u, _)), Some((l, _))) => {
