@@ -603,7 +603,7 @@ impl Quadrant {
             let (a, mut b) = s.prev_runs[0];
             let mut lit_from: Option<i32> = None;
             let mut left = Light::DARK;
-            // the cells of the row above from i to here all pass their whole square
+            // the cells of the row above from i to here all give the cells below their whole parts
             let mut whole_to = -1;
             let mut i = a;
             let full_above = mem::replace(&mut full, 0);
@@ -629,7 +629,8 @@ impl Quadrant {
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
                 let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
-                    // The common case: both inputs whole, so this square is whole, if it is a floor.
+                    // The common case: both inputs give this square their whole parts, so it is
+                    // whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque_at(world, row, i, p) {
                         if i > 0 {
@@ -720,8 +721,8 @@ impl Quadrant {
     }
 
     /// Marks the run of whole floors of row `j` that starts at floor `i` (both of whose inputs
-    /// pass their whole squares, and so does the cell above its successor): every floor after it
-    /// under whole squares is whole too. Returns the run's last cell. `whole_to` caches how far
+    /// give it their whole parts, and the cell above its successor gives that its own): every
+    /// floor after it under cells that do so is whole too. Returns the run's last cell. `whole_to` caches how far
     /// the row above stays whole from `i` on (up to `end`), so a row is scanned once. Off the
     /// axis, no other quadrant visits these cells, and they are inside the area.
     #[allow(clippy::too_many_arguments)]
@@ -738,7 +739,7 @@ impl Quadrant {
         obs: &mut O,
     ) -> i32 {
         if i > *whole_to {
-            // (i + 1 <= end: the cell above i + 1 passes its whole square)
+            // (i + 1 <= end: the cell above i + 1 gives it its whole part)
             let beyond = &s.prev[i as usize + 2..=end as usize];
             *whole_to = i + 1 + crate::geometry::leading(beyond, |l| l.whole_down()) as i32;
         }
@@ -889,7 +890,7 @@ impl Quadrant {
         light
     }
 
-    /// A wall off the axes whose inputs both pass their whole squares (so both are floors): it
+    /// A wall off the axes whose inputs both give it their whole parts (so both are floors): it
     /// is seen, and passes on the two parts of its square outside its diamond's open angle, each
     /// with its bounding ray unless a seal sits there. Of the two neighbours across the bounding
     /// vertices, the one that is an input is a floor; only the other is looked up.
@@ -939,8 +940,8 @@ impl Quadrant {
     ) -> Light {
         let p = self.at(i, j);
         let ring = (i + j) as u32;
-        // Fast path: every input passes its whole square, so this square is whole too (the
-        // inputs' squares cover its angle).
+        // Fast path: every input gives this cell its whole part, so this square is whole too
+        // (the inputs' squares cover its angle).
         let whole = (j == 0 || up.whole_down()) && (i == 0 || left.whole_to_right());
         if whole && !self.opaque(world, p) {
             out.mark_inside(p);
