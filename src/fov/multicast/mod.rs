@@ -950,21 +950,43 @@ impl Quadrant {
         }
         let own = square(i, j);
         if whole {
-            // a wall in full light: seen, and it passes on its square outside its diamond's
-            // open angle, each bounding ray included unless it is a seal
+            if i > 0 && j > 0 {
+                return self.lit_wall(i, j, p, world, out, s, obs);
+            }
+            // A wall in full light on an axis: seen, and it passes on the one part of its square
+            // on the quadrant's side of its diamond (the other side is the other quadrant's),
+            // its bounding ray included unless a seal sits there: above the diamond on the x
+            // axis, which reaches only the child below, below it on the y axis, which reaches
+            // only the child to the right (the far corner ray lies inside the open angle).
             out.mark(p);
             obs.cell(p, ring, CellState::Lit, true);
-            let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
             let start = s.cur_iv.len();
-            if j > 0 {
-                let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
-                s.cur_iv.extend(Interval::new(own.lo, false, lo_v, sealed));
-            }
-            if i > 0 {
-                let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
-                s.cur_iv.extend(Interval::new(hi_v, sealed, own.hi, false));
-            }
-            return if s.cur_iv.len() == start { Light::DARK } else { Light::part(&s.cur_iv, start, i, j) };
+            let light = if j == 0 {
+                let sealed = self.opaque(world, self.at(i, 1));
+                s.cur_iv.push(Interval {
+                    lo: Dir::new(2 * i, 1),
+                    hi: own.hi,
+                    lo_open: sealed,
+                    hi_open: false,
+                });
+                Light((start as u64) << 32 | Light::DOWN | 1)
+            } else {
+                let sealed = self.opaque(world, self.at(1, j));
+                s.cur_iv.push(Interval {
+                    lo: own.lo,
+                    hi: Dir::new(1, 2 * j),
+                    lo_open: false,
+                    hi_open: sealed,
+                });
+                Light((start as u64) << 32 | Light::TO_RIGHT | 1)
+            };
+            debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
+            debug_assert!({
+                let (lo_v, _, hi_v, _) = wall_angle(i, j);
+                s.cur_iv[start].lo.same(if j == 0 { hi_v } else { own.lo })
+                    && s.cur_iv[start].hi.same(if j == 0 { own.hi } else { lo_v })
+            });
+            return light;
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
