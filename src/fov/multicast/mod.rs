@@ -374,6 +374,18 @@ fn gather(
     }
 }
 
+/// The light of floor `(i, j)` whose input is `u` and `l`, two intervals split at the corner its
+/// inputs share (rare), and whether its centre is lit.
+#[cold]
+#[inline(never)]
+fn two_parts(arena: &mut Vec<Interval>, u: Interval, l: Interval, i: i32, j: i32) -> (Light, bool) {
+    let start = arena.len();
+    arena.push(u);
+    arena.push(l);
+    let c = Dir::new(i, j);
+    (Light::part(arena, start, i, j), u.contains(c) || l.contains(c))
+}
+
 /// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
 /// current run started, and cell `i`'s `light` extends it or ends it.
 #[inline(always)]
@@ -860,13 +872,7 @@ impl Quadrant {
                 let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
                 (Light::one_reaching(&mut s.cur_iv, iv, to_right, down, u_end, l_end), visible)
             }
-            (Some((u, _)), Some((l, _))) => {
-                // two intervals, split at `corner` (rare)
-                let start = s.cur_iv.len();
-                s.cur_iv.push(u);
-                s.cur_iv.push(l);
-                (Light::part(&s.cur_iv, start, i, j), u.contains(c) || l.contains(c))
-            }
+            (Some((u, _)), Some((l, _))) => two_parts(&mut s.cur_iv, u, l, i, j),
             (None, None) => unreachable!("culled cells are the loop's"),
         };
         debug_assert_eq!(
