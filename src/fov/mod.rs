@@ -123,8 +123,8 @@
 //! cells that an input's light reaches. Fully lit cells, the common case, take a fast path: a
 //! floor whose inputs both give it their whole parts (each cell's light says so for each child)
 //! passes its whole square, without any interval arithmetic, and a wall in full light passes
-//! the fixed shape of its square outside its diamond. Each cell is touched at most once per quadrant it belongs to; no ray is ever
-//! walked.
+//! the fixed shape of its square outside its diamond. Each cell is touched at most once per
+//! quadrant it belongs to; no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.

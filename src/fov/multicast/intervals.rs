@@ -314,6 +314,36 @@ mod tests {
     }
 
     #[test]
+    fn clipping_at_a_known_end_says_whether_it_holds_that_end() {
+        // Against the definition: the clip, and whether the clipped set contains the end.
+        let dirs: Vec<Dir> =
+            (0..5).flat_map(|x| (0..5).map(move |y| d(x, y))).filter(|v| *v != d(0, 0)).collect();
+        let (mut held, mut checked) = (0, 0);
+        for &a in &dirs {
+            for &b in &dirs {
+                for (lo_open, hi_open) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let Some(iv) = Interval::new(a, lo_open, b, hi_open) else { continue };
+                    for &e in &dirs {
+                        if let Some(clip) = iv.clip_lo(e, false) {
+                            let (r, at_e) = iv.starting_at(e);
+                            assert!(r.same_set(&clip), "{iv:?} from {e:?}");
+                            assert_eq!(at_e, clip.contains(e), "{iv:?} from {e:?}");
+                            held += usize::from(at_e);
+                            checked += 1;
+                        }
+                        if let Some(clip) = iv.clip_hi(e, false) {
+                            let (r, at_e) = iv.ending_at(e);
+                            assert!(r.same_set(&clip), "{iv:?} to {e:?}");
+                            assert_eq!(at_e, clip.contains(e), "{iv:?} to {e:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(held > 100 && checked - held > 100, "both answers occur: {held} of {checked}");
+    }
+
+    #[test]
     fn joining_touching_intervals_needs_a_closed_end() {
         let mut v = Vec::new();
         push_joined(&mut v, 0, Interval::new(d(1, 0), false, d(1, 1), true).unwrap());
