@@ -121,12 +121,12 @@
 //! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the
 //! [`Fov`] so that a call after the first allocates nothing), and visits only the runs of
 //! cells that an input's light reaches. Fully lit cells, the common case, take a fast path: a
-//! floor whose inputs both pass their whole squares passes its whole square, without any
-//! interval arithmetic, and a wall in full light passes the fixed shape of its square outside
-//! its diamond. Rows that are floor from end to end, the rows of an open room, are looked at
-//! and marked a whole row at a time (the rows around the viewer once for both quadrants that
-//! share them, see `multicast::open`). Each cell is touched at most once per quadrant it belongs
-//! to; no ray is ever walked.
+//! floor whose inputs both give it their whole parts (each cell's light says so for each child)
+//! passes its whole square, without any interval arithmetic, and a wall in full light passes
+//! the fixed shape of its square outside its diamond. Rows that are floor from end to end, the
+//! rows of an open room, are looked at and marked a whole row at a time (the rows around the
+//! viewer once for both quadrants that share them, see `multicast::open`). Each cell is touched
+//! at most once per quadrant it belongs to; no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.

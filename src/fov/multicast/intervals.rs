@@ -74,19 +74,30 @@ impl Interval {
     }
 
     /// [`Interval::clip_lo`] with `lo` included, when the caller knows the result is not empty
-    /// (some direction of the interval is `lo` or after it).
+    /// (some direction of the interval is `lo` or after it); also whether the result starts at
+    /// `lo` with `lo` included, so that the caller need not compare that end again.
     #[inline]
-    pub fn starting_at(self, lo: Dir) -> Interval {
+    pub fn starting_at(self, lo: Dir) -> (Interval, bool) {
         debug_assert!(self.clip_lo(lo, false).is_some());
-        if lo.cross(self.lo) < 0 { Interval { lo, lo_open: false, ..self } } else { self }
+        // (`self.lo` before `lo`, or the same direction with that end closed)
+        if lo.cross(self.lo) < i64::from(!self.lo_open) {
+            (Interval { lo, lo_open: false, ..self }, true)
+        } else {
+            (self, false)
+        }
     }
 
     /// [`Interval::clip_hi`] with `hi` included, when the caller knows the result is not empty
-    /// (some direction of the interval is `hi` or before it).
+    /// (some direction of the interval is `hi` or before it); also whether the result ends at
+    /// `hi` with `hi` included.
     #[inline]
-    pub fn ending_at(self, hi: Dir) -> Interval {
+    pub fn ending_at(self, hi: Dir) -> (Interval, bool) {
         debug_assert!(self.clip_hi(hi, false).is_some());
-        if self.hi.cross(hi) < 0 { Interval { hi, hi_open: false, ..self } } else { self }
+        if self.hi.cross(hi) < i64::from(!self.hi_open) {
+            (Interval { hi, hi_open: false, ..self }, true)
+        } else {
+            (self, false)
+        }
     }
 
     /// The interval, ending at a wall's bounding ray `v`, as it leaves the wall: when it
@@ -114,6 +125,20 @@ impl Interval {
             self.lo_open = true;
         }
         Some(self)
+    }
+
+    /// Whether the two hold the same directions (their ends may be different vectors along
+    /// the same rays).
+    #[inline]
+    pub fn same_set(&self, o: &Interval) -> bool {
+        self.lo.same(o.lo) && self.hi.same(o.hi) && self.lo_open == o.lo_open && self.hi_open == o.hi_open
+    }
+
+    /// Whether `next`, which starts where this interval ends or after, joins it into one
+    /// interval: they touch and at least one of the touching ends is closed.
+    #[inline]
+    pub fn joins(&self, next: Interval) -> bool {
+        self.hi.same(next.lo) && !(self.hi_open && next.lo_open)
     }
 
     /// Whether the interval shares a direction with the open angle `(lo, hi)` (`lo` before
@@ -286,6 +311,36 @@ mod tests {
             }
         }
         assert!(met > 1000, "both answers occur: {met}");
+    }
+
+    #[test]
+    fn clipping_at_a_known_end_says_whether_it_holds_that_end() {
+        // Against the definition: the clip, and whether the clipped set contains the end.
+        let dirs: Vec<Dir> =
+            (0..5).flat_map(|x| (0..5).map(move |y| d(x, y))).filter(|v| *v != d(0, 0)).collect();
+        let (mut held, mut checked) = (0, 0);
+        for &a in &dirs {
+            for &b in &dirs {
+                for (lo_open, hi_open) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let Some(iv) = Interval::new(a, lo_open, b, hi_open) else { continue };
+                    for &e in &dirs {
+                        if let Some(clip) = iv.clip_lo(e, false) {
+                            let (r, at_e) = iv.starting_at(e);
+                            assert!(r.same_set(&clip), "{iv:?} from {e:?}");
+                            assert_eq!(at_e, clip.contains(e), "{iv:?} from {e:?}");
+                            held += usize::from(at_e);
+                            checked += 1;
+                        }
+                        if let Some(clip) = iv.clip_hi(e, false) {
+                            let (r, at_e) = iv.ending_at(e);
+                            assert!(r.same_set(&clip), "{iv:?} to {e:?}");
+                            assert_eq!(at_e, clip.contains(e), "{iv:?} to {e:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(held > 100 && checked - held > 100, "both answers occur: {held} of {checked}");
     }
 
     #[test]

@@ -160,23 +160,33 @@ impl Observer for Trace {
 /// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
 /// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
 /// angle; only a transparent cell passes this on), or `len` intervals from `start` in the row's
-/// interval arena, with two bits saying which children the light reaches.
+/// interval arena, with two bits saying which children the light reaches and two saying which
+/// get their whole part of it.
 ///
 /// A cell's two children split its square angle at its far corner: the child to the right
 /// (`i + 1`) takes the directions up to it, the child below (`j + 1`) those from it on. A child
 /// that no lit direction of an input reaches gets nothing from that input, so the scan treats
 /// that input as dark there and never looks at a child that gets nothing from either: the light
-/// already says it is culled.
+/// already says it is culled. A child whose part is all lit, both ends included, gets from
+/// that input just what it would from a `FULL` one: a cell whose inputs both say so has its
+/// whole square lit, and the scan handles it as it handles a cell under two `FULL` inputs,
+/// without reading the arena. (Only a floor can say so: a wall's diamond blocks its far corner
+/// ray. A light that does not say so may still be whole there, and is then worked out.)
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Light(u64);
 
 impl Light {
     const DARK: Light = Light(0);
-    /// One interval that reaches both children, at an arena position no arena has.
-    const FULL: Light = Light((u32::MAX as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 1);
+    /// One interval that gives both children their whole parts, at an arena position no arena
+    /// has.
+    const FULL: Light = Light(
+        (u32::MAX as u64) << 32 | Light::TO_RIGHT | Light::DOWN | Light::WHOLE_RIGHT | Light::WHOLE_DOWN | 1,
+    );
     const TO_RIGHT: u64 = 1 << 31;
     const DOWN: u64 = 1 << 30;
-    const LEN: u64 = (1 << 30) - 1;
+    const WHOLE_RIGHT: u64 = 1 << 29;
+    const WHOLE_DOWN: u64 = 1 << 28;
+    const LEN: u64 = (1 << 28) - 1;
 
     /// The partial light of cell `(i, j)` held in `arena[start..]` (a non-empty set).
     #[inline]
@@ -194,6 +204,29 @@ impl Light {
         let start = arena.len();
         arena.push(iv);
         Light((start as u64) << 32 | Light::reach(&iv, &iv, i, j) | 1)
+    }
+
+    /// The partial light that is the single interval `iv`, appended to the arena, reaching the
+    /// children the caller has worked out; `from_lo` and `to_hi` say whether `iv` starts at the
+    /// cell's square's low end and ends at its high end, both included. (Whichever child it
+    /// reaches from such an end, it gives its whole part.)
+    #[inline]
+    fn one_reaching(
+        arena: &mut Vec<Interval>,
+        iv: Interval,
+        to_right: bool,
+        down: bool,
+        from_lo: bool,
+        to_hi: bool,
+    ) -> Light {
+        let start = arena.len();
+        arena.push(iv);
+        let bit = |on: bool, bit: u64| if on { bit } else { 0 };
+        let reach = bit(to_right, Light::TO_RIGHT)
+            | bit(down, Light::DOWN)
+            | bit(from_lo && down, Light::WHOLE_RIGHT)
+            | bit(to_hi && to_right, Light::WHOLE_DOWN);
+        Light((start as u64) << 32 | reach | 1)
     }
 
     /// Which children of cell `(i, j)` a set running from `first` to `last` reaches.
@@ -216,6 +249,18 @@ impl Light {
     #[inline]
     fn reaches_down(self) -> bool {
         self.0 & Light::DOWN != 0
+    }
+
+    /// Whether the child to the right gets its whole part of the light.
+    #[inline]
+    fn whole_to_right(self) -> bool {
+        self.0 & Light::WHOLE_RIGHT != 0
+    }
+
+    /// Whether the child below gets its whole part of the light.
+    #[inline]
+    fn whole_down(self) -> bool {
+        self.0 & Light::WHOLE_DOWN != 0
     }
 
     /// How many intervals the light is: none when dark, one when full.
@@ -328,6 +373,18 @@ fn gather(
             }
         }
     }
+}
+
+/// The light of floor `(i, j)` whose input is `u` and `l`, two intervals split at the corner its
+/// inputs share (rare), and whether its centre is lit.
+#[cold]
+#[inline(never)]
+fn two_parts(arena: &mut Vec<Interval>, u: Interval, l: Interval, i: i32, j: i32) -> (Light, bool) {
+    let start = arena.len();
+    arena.push(u);
+    arena.push(l);
+    let c = Dir::new(i, j);
+    (Light::part(arena, start, i, j), u.contains(c) || l.contains(c))
 }
 
 /// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
@@ -566,7 +623,7 @@ impl Quadrant {
             let (a, mut b) = s.prev_runs[0];
             let mut lit_from: Option<i32> = None;
             let mut left = Light::DARK;
-            // the cells of the row above from i to here all pass their whole square
+            // the cells of the row above from i to here all give the cells below their whole parts
             let mut whole_to = -1;
             let mut i = a;
             let full_above = mem::replace(&mut full, 0);
@@ -591,8 +648,9 @@ impl Quadrant {
             let row = self.opaque_row(world, j);
             while i <= ilim {
                 let up = if i <= b { s.prev[i as usize] } else { Light::DARK };
-                let light = if up == Light::FULL && (left == Light::FULL || i == 0) {
-                    // The common case: both inputs whole, so this square is whole, if it is a floor.
+                let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
+                    // The common case: both inputs give this square their whole parts, so it is
+                    // whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque_at(world, row, i, p) {
                         if i > 0 {
@@ -600,7 +658,7 @@ impl Quadrant {
                         } else {
                             self.cell(i, j, left, up, world, out, s, obs)
                         }
-                    } else if i == 0 || i >= b.min(ilim) || s.prev[i as usize + 1] != Light::FULL {
+                    } else if i == 0 || i >= b.min(ilim) || !s.prev[i as usize + 1].whole_down() {
                         full += i32::from(i == full);
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
@@ -773,8 +831,8 @@ impl Quadrant {
     }
 
     /// Marks the run of whole floors of row `j` that starts at floor `i` (both of whose inputs
-    /// pass their whole squares, and so does the cell above its successor): every floor after it
-    /// under whole squares is whole too. Returns the run's last cell. `whole_to` caches how far
+    /// give it their whole parts, and the cell above its successor gives that its own): every
+    /// floor after it under cells that do so is whole too. Returns the run's last cell. `whole_to` caches how far
     /// the row above stays whole from `i` on (up to `end`), so a row is scanned once. Off the
     /// axis, no other quadrant visits these cells, and they are inside the area.
     #[allow(clippy::too_many_arguments)]
@@ -791,9 +849,9 @@ impl Quadrant {
         obs: &mut O,
     ) -> i32 {
         if i > *whole_to {
-            // (i + 1 <= end: the cell above i + 1 passes its whole square)
+            // (i + 1 <= end: the cell above i + 1 gives it its whole part)
             let beyond = &s.prev[i as usize + 2..=end as usize];
-            *whole_to = i + 1 + crate::geometry::leading(beyond, |&l| l == Light::FULL) as i32;
+            *whole_to = i + 1 + crate::geometry::leading(beyond, |l| l.whole_down()) as i32;
         }
         let p = self.at(i, j);
         let n = world.transparent_run(p, self.sx, (*whole_to - i + 1) as usize).max(1);
@@ -831,66 +889,104 @@ impl Quadrant {
         let p = self.at(i, j);
         let ring = (i + j) as u32;
         let opaque = self.opaque_at(world, row, i, p);
-        debug_assert!(!(opaque && up == Light::FULL && left == Light::FULL), "lit walls are the loop's");
+        debug_assert!(!(opaque && up.whole_down() && left.whole_to_right()), "lit walls are the loop's");
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let corner = Dir::new(2 * i - 1, 2 * j - 1);
-        // (an input's light reaches this cell, so its part here is not empty: `lo` is the far
-        // corner of the square above, `hi` that of the square to the left)
-        let from_up = |s: &Scratch| match up {
-            Light::FULL => Interval { lo, hi: corner, lo_open: false, hi_open: false },
-            _ => s.prev_iv[up.range().end - 1].starting_at(lo), // (the first is below `lo` if two)
-        };
-        let from_left = |s: &Scratch| match left {
-            Light::FULL => Interval { lo: corner, hi, lo_open: false, hi_open: false },
-            _ => s.cur_iv[left.range().start].ending_at(hi),
-        };
         debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
-        // One side alone (the commonest case) cannot hold the whole square: the other's square
-        // covers one end.
-        let alone = if left == Light::DARK {
-            Some(from_up(s))
-        } else if up == Light::DARK {
-            Some(from_left(s))
-        } else {
+        // What each input passes into this square, and whether that part reaches the square's
+        // outer end (`lo` for the input above, `hi` for the left one) with the end included.
+        // (An input's light reaches this cell, so its part here is not empty: `lo` is the far
+        // corner of the square above, `hi` that of the square to the left. Above's part lies in
+        // `[lo, corner]`, the left's in `[corner, hi]`.)
+        let u = if up == Light::DARK {
             None
-        };
-        if let Some(iv) = alone {
-            if opaque {
-                return self.wall(i, j, p, &[iv], false, world, out, &mut s.cur_iv, obs);
-            }
-            let visible = iv.contains(Dir::new(i, j));
-            if visible {
-                out.mark_inside(p);
-            }
-            obs.cell(p, ring, CellState::Edge, visible);
-            return Light::one(&mut s.cur_iv, iv, i, j);
-        }
-        let (u, l) = (from_up(s), from_left(s));
-        let joined = u.hi.same(l.lo) && !(u.hi_open && l.lo_open);
-        let whole = joined && !u.lo_open && !l.hi_open && u.lo.same(lo) && l.hi.same(hi);
-        if opaque {
-            let (pair, n) = if joined {
-                ([Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open }, l], 1)
-            } else {
-                ([u, l], 2)
-            };
-            return self.wall(i, j, p, &pair[..n], whole, world, out, &mut s.cur_iv, obs);
-        }
-        if whole {
-            out.mark_inside(p);
-            obs.cell(p, ring, CellState::Lit, true);
-            return Light::FULL;
-        }
-        let centre = Dir::new(i, j);
-        let (visible, light) = if joined {
-            let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-            (iv.contains(centre), Light::one(&mut s.cur_iv, iv, i, j))
+        } else if up.whole_down() {
+            Some((Interval { lo, hi: corner, lo_open: false, hi_open: false }, true))
         } else {
-            let start = s.cur_iv.len();
-            s.cur_iv.push(u);
-            s.cur_iv.push(l);
-            (u.contains(centre) || l.contains(centre), Light::part(&s.cur_iv, start, i, j))
+            Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
         };
+        let l = if left == Light::DARK {
+            None
+        } else if left.whole_to_right() {
+            Some((Interval { lo: corner, hi, lo_open: false, hi_open: false }, true))
+        } else {
+            Some(s.cur_iv[left.range().start].ending_at(hi))
+        };
+        if opaque {
+            return match (u, l) {
+                (Some((iv, from_lo)), None) => {
+                    self.wall_one(i, j, p, iv, from_lo, false, world, out, &mut s.cur_iv, obs)
+                }
+                (None, Some((iv, to_hi))) => {
+                    self.wall_one(i, j, p, iv, false, to_hi, world, out, &mut s.cur_iv, obs)
+                }
+                (Some((u, u_end)), Some((l, l_end))) => {
+                    if u.joins(l) {
+                        let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                        self.wall_one(i, j, p, iv, u_end, l_end, world, out, &mut s.cur_iv, obs)
+                    } else {
+                        self.wall(i, j, p, &[u, l], false, world, out, &mut s.cur_iv, obs)
+                    }
+                }
+                (None, None) => unreachable!("culled cells are the loop's"),
+            };
+        }
+        // A floor passes its input on. Whether its centre is lit and which children the light
+        // reaches is mostly settled by where the centre `c` and the far corner `f` lie against
+        // `corner`: below the diagonal (i > j) `corner < c < f`, above it `f < c < corner`, on
+        // it the three are one direction. Above's part ends at `corner` or before, the left's
+        // starts there or after; a part that reaches the square's end needs no comparison there.
+        // And an interval that starts at or before the earlier of `c` and `f` starts at or
+        // before the later one too, one that ends at or after the later ends after the earlier.
+        let (c, f) = (Dir::new(i, j), Dir::new(2 * i + 1, 2 * j + 1));
+        // (an end before a direction: a cross product above 0, or at 0 with the end closed)
+        let lo_to = |iv: &Interval, d: Dir| iv.lo.cross(d) >= i64::from(iv.lo_open);
+        let to_hi = |iv: &Interval, d: Dir| d.cross(iv.hi) >= i64::from(iv.hi_open);
+        let (light, visible) = match (u, l) {
+            (Some((u, u_end)), None) => {
+                // all of it at `corner` or before: the centre is lit only at or above the
+                // diagonal, and the light reaches below only there
+                let to_right = u_end || i > j || lo_to(&u, f);
+                let down = i <= j && to_hi(&u, f);
+                let visible = down && (to_right || lo_to(&u, c)) && (i == j || to_hi(&u, c));
+                (Light::one_reaching(&mut s.cur_iv, u, to_right, down, u_end, false), visible)
+            }
+            (None, Some((l, l_end))) => {
+                let to_right = i >= j && lo_to(&l, f);
+                let down = l_end || i < j || to_hi(&l, f);
+                let visible = to_right && (down || to_hi(&l, c)) && (i == j || lo_to(&l, c));
+                (Light::one_reaching(&mut s.cur_iv, l, to_right, down, false, l_end), visible)
+            }
+            (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
+                if u_end && l_end {
+                    out.mark_inside(p);
+                    obs.cell(p, ring, CellState::Lit, true);
+                    return Light::FULL;
+                }
+                // one interval through `corner`, which is lit
+                let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                let to_right = u_end || i >= j || lo_to(&u, f);
+                let down = l_end || i <= j || to_hi(&l, f);
+                let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
+                (Light::one_reaching(&mut s.cur_iv, iv, to_right, down, u_end, l_end), visible)
+            }
+            (Some((u, _)), Some((l, _))) => two_parts(&mut s.cur_iv, u, l, i, j),
+            (None, None) => unreachable!("culled cells are the loop's"),
+        };
+        debug_assert_eq!(
+            (light, visible),
+            {
+                let r = light.range();
+                let set = &s.cur_iv[r.clone()];
+                let reach = Light::reach(&set[0], &set[set.len() - 1], i, j);
+                // (a child's part is whole when one interval holds both its ends)
+                let holds = |a: Dir, b: Dir| set.len() == 1 && set[0].contains(a) && set[0].contains(b);
+                let whole = if holds(lo, f) { Light::WHOLE_RIGHT } else { 0 }
+                    | if holds(f, hi) { Light::WHOLE_DOWN } else { 0 };
+                (Light((r.start as u64) << 32 | reach | whole | r.len() as u64), set_contains(set, c))
+            },
+            "cell ({i}, {j})"
+        );
         if visible {
             out.mark_inside(p);
         }
@@ -898,7 +994,7 @@ impl Quadrant {
         light
     }
 
-    /// A wall off the axes whose inputs both pass their whole squares (so both are floors): it
+    /// A wall off the axes whose inputs both give it their whole parts (so both are floors): it
     /// is seen, and passes on the two parts of its square outside its diamond's open angle, each
     /// with its bounding ray unless a seal sits there. Of the two neighbours across the bounding
     /// vertices, the one that is an input is a floor; only the other is looked up.
@@ -922,11 +1018,12 @@ impl Quadrant {
         let hi_sealed = j < i && self.opaque(world, self.at(i, j + 1));
         let start = s.cur_iv.len();
         // Both parts are non-empty; the lower one starts before the far corner and the upper
-        // one ends after it, so the light reaches both children.
+        // one ends after it, so the light reaches both children (and gives neither its whole
+        // part: the far corner ray lies inside the diamond's open angle).
         s.cur_iv.push(Interval { lo, hi: lo_v, lo_open: false, hi_open: lo_sealed });
         s.cur_iv.push(Interval { lo: hi_v, hi, lo_open: hi_sealed, hi_open: false });
-        let light = Light::part(&s.cur_iv, start, i, j);
-        debug_assert!(light.to_right() == light && light.reaches_down());
+        let light = Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2);
+        debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
         light
     }
 
@@ -947,9 +1044,9 @@ impl Quadrant {
     ) -> Light {
         let p = self.at(i, j);
         let ring = (i + j) as u32;
-        // Fast path: every input passes its whole square, so this square is whole too (the
-        // inputs' squares cover its angle).
-        let whole = (up == Light::FULL || j == 0) && (left == Light::FULL || i == 0);
+        // Fast path: every input gives this cell its whole part, so this square is whole too
+        // (the inputs' squares cover its angle).
+        let whole = (j == 0 || up.whole_down()) && (i == 0 || left.whole_to_right());
         if whole && !self.opaque(world, p) {
             out.mark_inside(p);
             obs.cell(p, ring, CellState::Lit, true);
@@ -957,21 +1054,43 @@ impl Quadrant {
         }
         let own = square(i, j);
         if whole {
-            // a wall in full light: seen, and it passes on its square outside its diamond's
-            // open angle, each bounding ray included unless it is a seal
+            if i > 0 && j > 0 {
+                return self.lit_wall(i, j, p, world, out, s, obs);
+            }
+            // A wall in full light on an axis: seen, and it passes on the one part of its square
+            // on the quadrant's side of its diamond (the other side is the other quadrant's),
+            // its bounding ray included unless a seal sits there: above the diamond on the x
+            // axis, which reaches only the child below, below it on the y axis, which reaches
+            // only the child to the right (the far corner ray lies inside the open angle).
             out.mark(p);
             obs.cell(p, ring, CellState::Lit, true);
-            let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
             let start = s.cur_iv.len();
-            if j > 0 {
-                let sealed = self.opaque(world, self.at(lo_n.0, lo_n.1));
-                s.cur_iv.extend(Interval::new(own.lo, false, lo_v, sealed));
-            }
-            if i > 0 {
-                let sealed = self.opaque(world, self.at(hi_n.0, hi_n.1));
-                s.cur_iv.extend(Interval::new(hi_v, sealed, own.hi, false));
-            }
-            return if s.cur_iv.len() == start { Light::DARK } else { Light::part(&s.cur_iv, start, i, j) };
+            let light = if j == 0 {
+                let sealed = self.opaque(world, self.at(i, 1));
+                s.cur_iv.push(Interval {
+                    lo: Dir::new(2 * i, 1),
+                    hi: own.hi,
+                    lo_open: sealed,
+                    hi_open: false,
+                });
+                Light((start as u64) << 32 | Light::DOWN | 1)
+            } else {
+                let sealed = self.opaque(world, self.at(1, j));
+                s.cur_iv.push(Interval {
+                    lo: own.lo,
+                    hi: Dir::new(1, 2 * j),
+                    lo_open: false,
+                    hi_open: sealed,
+                });
+                Light((start as u64) << 32 | Light::TO_RIGHT | 1)
+            };
+            debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
+            debug_assert!({
+                let (lo_v, _, hi_v, _) = wall_angle(i, j);
+                s.cur_iv[start].lo.same(if j == 0 { hi_v } else { own.lo })
+                    && s.cur_iv[start].hi.same(if j == 0 { own.hi } else { lo_v })
+            });
+            return light;
         }
         // The input: what the square above passes, from this square's low end on, then what the
         // square to the left passes, up to this square's high end. The two meet at the corner
@@ -1019,6 +1138,103 @@ impl Quadrant {
             return Light::part(&s.cur_iv, start, i, j);
         }
         self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs)
+    }
+
+    /// [`Quadrant::wall`] off the axes for an input that is the one interval `iv` (most walls);
+    /// `from_lo` and `to_hi` say whether it holds the low and the high end of the square.
+    ///
+    /// The far corner ray lies strictly inside the diamond's open angle (`lo_v < f < hi_v`), so
+    /// the part passed on below the angle reaches only the child to the right and the part
+    /// above it only the child below, and neither is whole there: the light's bits need no
+    /// comparison. Four comparisons of `iv`'s ends with the angle's bounding rays settle the
+    /// rest, fewer where an end is the square's.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn wall_one<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        p: Pos,
+        iv: Interval,
+        from_lo: bool,
+        to_hi: bool,
+        world: &impl Opacity,
+        out: &mut Fov,
+        cur_iv: &mut Vec<Interval>,
+        obs: &mut O,
+    ) -> Light {
+        debug_assert!(i > 0 && j > 0);
+        let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
+        // (the square's ends lie outside the angle: `lo < lo_v` and `hi_v < hi`)
+        let lo_before = |d: Dir| iv.lo.cross(d); // > 0: `iv` starts before `d`
+        let hi_after = |d: Dir| d.cross(iv.hi); // > 0: `iv` ends after `d`
+        let hi_past_lo_v = hi_after(lo_v);
+        let lo_before_hi_v = if from_lo { 1 } else { lo_before(hi_v) };
+        // visible iff `iv` meets the open angle
+        let visible = hi_past_lo_v > 0 && lo_before_hi_v > 0;
+        if visible {
+            out.mark(p);
+        }
+        let state = if from_lo && to_hi { CellState::Lit } else { CellState::Edge };
+        obs.cell(p, (i + j) as u32, state, visible);
+        // The part at or below `lo_v`: `iv` up to `lo_v`, which a seal there opens.
+        let lo_at_lo_v = if from_lo { 1 } else { lo_before(lo_v) };
+        let below = if lo_at_lo_v < i64::from(iv.lo_open) {
+            None // `iv` starts after `lo_v`, or on it with that end open
+        } else if hi_past_lo_v < 0 || (hi_past_lo_v == 0 && iv.hi_open) {
+            Some(iv) // all of it before `lo_v`, or up to it, open
+        } else if self.opaque(world, self.at(lo_n.0, lo_n.1)) {
+            // closed at `lo_v` (where `iv` reaches it or beyond), and a seal there
+            (lo_at_lo_v > 0).then_some(Interval { hi: lo_v, hi_open: true, ..iv })
+        } else {
+            Some(Interval { hi: lo_v, hi_open: false, ..iv })
+        };
+        // The part at or above `hi_v`, likewise.
+        let hi_at_hi_v = if to_hi { 1 } else { hi_after(hi_v) };
+        let above = if hi_at_hi_v < i64::from(iv.hi_open) {
+            None
+        } else if lo_before_hi_v < 0 || (lo_before_hi_v == 0 && iv.lo_open) {
+            Some(iv)
+        } else if self.opaque(world, self.at(hi_n.0, hi_n.1)) {
+            (hi_at_hi_v > 0).then_some(Interval { lo: hi_v, lo_open: true, ..iv })
+        } else {
+            Some(Interval { lo: hi_v, lo_open: false, ..iv })
+        };
+        debug_assert!(!from_lo || (iv.lo.same(sq_lo(i, j)) && !iv.lo_open));
+        debug_assert!(!to_hi || (iv.hi.same(sq_hi(i, j)) && !iv.hi_open));
+        debug_assert_eq!(visible, iv.meets_open(lo_v, hi_v), "wall ({i}, {j})");
+        debug_assert!(
+            {
+                let seal_lo = || self.opaque(world, self.at(lo_n.0, lo_n.1));
+                let seal_hi = || self.opaque(world, self.at(hi_n.0, hi_n.1));
+                let same = |a: Option<Interval>, b: Option<Interval>| match (a, b) {
+                    (Some(a), Some(b)) => a.same_set(&b),
+                    (a, b) => a.is_none() && b.is_none(),
+                };
+                same(below, iv.clip_hi(lo_v, false).and_then(|b| b.sealed_hi(lo_v, seal_lo)))
+                    && same(above, iv.clip_lo(hi_v, false).and_then(|a| a.sealed_lo(hi_v, seal_hi)))
+            },
+            "wall ({i}, {j}): {iv:?} -> {below:?} {above:?}"
+        );
+        let start = cur_iv.len();
+        let light = match (below, above) {
+            (None, None) => return Light::DARK,
+            (Some(b), None) => {
+                cur_iv.push(b);
+                Light((start as u64) << 32 | Light::TO_RIGHT | 1)
+            }
+            (None, Some(a)) => {
+                cur_iv.push(a);
+                Light((start as u64) << 32 | Light::DOWN | 1)
+            }
+            (Some(b), Some(a)) => {
+                cur_iv.push(b);
+                cur_iv.push(a);
+                Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2)
+            }
+        };
+        debug_assert_eq!(light, Light::part(cur_iv, start, i, j), "wall ({i}, {j})");
+        light
     }
 
     /// Decides wall `(i, j)` (map cell `p`) from its `input` (`full`: its whole square angle),
