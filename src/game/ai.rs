@@ -267,5 +267,5 @@ pub fn clear_shot(game: &GameState, from: Pos, range: u32) -> bool {
 fn route_to(game: &GameState, m: &Monster, goal: Pos) -> Option<Vec<Pos>> {
     const DETOUR: u32 = 6;
     let limit = m.pos.chebyshev(goal) + DETOUR;
-    DistanceMap::search(&game.map, goal, Some(limit), m.stats().opens_doors).path_from(m.pos)
+    DistanceMap::route(&game.map, m.pos, goal, limit, m.stats().opens_doors)
 }

@@ -39,6 +39,20 @@ impl DistanceMap {
     /// As [`DistanceMap::new`], for a creature that cannot open doors when `doors` is false:
     /// closed doors are then walls.
     pub fn search(map: &Map, origin: Pos, limit: Option<u32>, doors: bool) -> Self {
+        DistanceMap::explore(map, origin, limit, doors, None)
+    }
+
+    /// The way from `from` to `goal` over cells a creature can enter (closed doors too when
+    /// `doors`), at most `limit` steps long: exactly
+    /// `DistanceMap::search(map, goal, Some(limit), doors).path_from(from)`, but the search out
+    /// from `goal` stops as soon as it reaches `from`. Breadth first, every cell nearer `goal`
+    /// than `from` has its steps by then, and the way down from `from` visits no other.
+    pub fn route(map: &Map, from: Pos, goal: Pos, limit: u32, doors: bool) -> Option<Vec<Pos>> {
+        DistanceMap::explore(map, goal, Some(limit), doors, Some(from)).path_from(from)
+    }
+
+    /// The search of [`DistanceMap::search`], stopping early once it reaches `until`.
+    fn explore(map: &Map, origin: Pos, limit: Option<u32>, doors: bool, until: Option<Pos>) -> Self {
         // A cell `limit` steps away is at most `limit` king moves away on each axis.
         let (w, h) = (map.width() as i32, map.height() as i32);
         let reach = limit.map_or(i32::MAX, |l| i32::try_from(l).unwrap_or(i32::MAX));
@@ -73,11 +87,15 @@ impl DistanceMap {
         let fw = fw as isize;
         let moves = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
         let offsets = moves.map(|(dx, dy)| dy * fw + dx);
+        // Where to stop early: the frame index of `until` (none outside the window).
+        let stop = until
+            .filter(|p| (corner.x..=far.x).contains(&p.x) && (corner.y..=far.y).contains(&p.y))
+            .map(|p| (p.y - corner.y + 1) as usize * fw as usize + (p.x - corner.x + 1) as usize);
         // Breadth first. Every cell enters the queue at most once: a vector read from the front.
         let mut queue: Vec<usize> = Vec::with_capacity(gw * gh);
         queue.push(start);
         let mut head = 0;
-        while let Some(&i) = queue.get(head) {
+        'search: while let Some(&i) = queue.get(head) {
             head += 1;
             let d = steps[i];
             if d > limit {
@@ -88,6 +106,9 @@ impl DistanceMap {
                 let n = i.wrapping_add_signed(di);
                 if steps[n] == 0 {
                     steps[n] = d + 1;
+                    if Some(n) == stop {
+                        break 'search;
+                    }
                     queue.push(n);
                 }
             }
@@ -233,5 +254,37 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    #[test]
+    fn a_route_is_the_way_down_the_whole_search() {
+        // `route` stops its search once it reaches the start of the way; the way must be the
+        // one the whole search gives, step for step, or none when that has none.
+        use rand::rngs::Xoshiro256PlusPlus;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut found, mut none) = (0, 0);
+        for _ in 0..300 {
+            let (w, h) = (rng.random_range(1..30), rng.random_range(1..20));
+            let mut map = Map::open(w, h);
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    if rng.random_range(0..100) < 35 {
+                        map.tiles.set(Pos::new(x, y), Tile::ALL[rng.random_range(0..Tile::ALL.len())]);
+                    }
+                }
+            }
+            let at = |rng: &mut Xoshiro256PlusPlus| {
+                Pos::new(rng.random_range(-1..w as i32 + 1), rng.random_range(-1..h as i32 + 1))
+            };
+            for _ in 0..10 {
+                let (from, goal) = (at(&mut rng), at(&mut rng));
+                let (limit, doors) = (rng.random_range(0..40), rng.random_bool(0.5));
+                let whole = DistanceMap::search(&map, goal, Some(limit), doors).path_from(from);
+                assert_eq!(DistanceMap::route(&map, from, goal, limit, doors), whole, "{from:?} to {goal:?}");
+                if whole.is_some() { found += 1 } else { none += 1 }
+            }
+        }
+        assert!(found > 500 && none > 200, "{found} {none}");
     }
 }
