@@ -663,6 +663,30 @@ impl Quadrant {
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
+                    } else if let Some(row) = row {
+                        // A run of whole floors (see `whole_run`), followed cell by cell along
+                        // the row's flags at hand: under a broken-up row above such runs are
+                        // short, and setting up a run's look-up and marking costs more than
+                        // its cells (measured: noise r20 5 % faster, rooms no slower).
+                        lit_from.get_or_insert(i);
+                        let (from, end) = (i, b.min(ilim));
+                        loop {
+                            let p = self.at(i, j);
+                            out.mark_inside(p);
+                            obs.cell(p, (i + j) as u32, CellState::Lit, true);
+                            if i >= end
+                                || !s.prev[i as usize + 1].whole_down()
+                                || self.opaque_at(world, Some(row), i + 1, self.at(i + 1, j))
+                            {
+                                break;
+                            }
+                            s.cur[i as usize] = Light::FULL;
+                            i += 1;
+                        }
+                        if from == full {
+                            full = i + 1;
+                        }
+                        Light::FULL
                     } else {
                         lit_from.get_or_insert(i);
                         let from = i;
