@@ -681,8 +681,9 @@ impl Quadrant {
                     } else if let Some(row) = row {
                         // A run of whole floors (see `whole_run`), followed cell by cell along
                         // the row's flags at hand: under a broken-up row above such runs are
-                        // short, and setting up a run's look-up and marking costs more than
-                        // its cells (measured: noise r20 5 % faster, rooms no slower).
+                        // short (3 to 4 cells on the 5 % noise map), and setting up a run's
+                        // look-up and marking costs more than its cells. (Measured: noise r20
+                        // about 4 % faster; rooms, with longer runs, as fast as with `whole_run`.)
                         lit_from = lit_from.min(i);
                         let (from, end) = (i, b.min(ilim));
                         loop {
