@@ -400,6 +400,21 @@ fn track_run(lit_from: &mut Option<i32>, runs: &mut Vec<(i32, i32)>, i: i32, lig
     }
 }
 
+/// `lit_from` of [`track_run_from`] when no run is under way.
+const NO_RUN: i32 = i32::MAX;
+
+/// [`track_run`] with `NO_RUN` for no run under way: the cell loop keeps it in one register.
+#[inline(always)]
+fn track_run_from(lit_from: &mut i32, runs: &mut Vec<(i32, i32)>, i: i32, light: Light) {
+    if !light.reaches_down() {
+        if *lit_from != NO_RUN {
+            runs.push((mem::replace(lit_from, NO_RUN), i - 1));
+        }
+    } else {
+        *lit_from = (*lit_from).min(i);
+    }
+}
+
 /// Whether each input of quadrant cell `(i, j)` (off the axes) passes at most one interval into
 /// its square. An input that passes two passes one, when its other interval lies wholly beyond
 /// the square: above's first ending before the square's low end, or the left's second starting
@@ -621,7 +636,7 @@ impl Quadrant {
             // b: the end of the run of the row above that i is in, or of the last one it passed
             let mut run = 0;
             let (a, mut b) = s.prev_runs[0];
-            let mut lit_from: Option<i32> = None;
+            let mut lit_from = NO_RUN;
             let mut left = Light::DARK;
             // the cells of the row above from i to here all give the cells below their whole parts
             let mut whole_to = -1;
@@ -642,7 +657,7 @@ impl Quadrant {
                         out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
                     }
                     s.cur[..n as usize].fill(Light::FULL);
-                    (lit_from, left, i, full) = (Some(0), Light::FULL, n, n);
+                    (lit_from, left, i, full) = (0, Light::FULL, n, n);
                 }
             }
             let row = self.opaque_row(world, j);
@@ -663,8 +678,33 @@ impl Quadrant {
                         out.mark_inside(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
+                    } else if let Some(row) = row {
+                        // A run of whole floors (see `whole_run`), followed cell by cell along
+                        // the row's flags at hand: under a broken-up row above such runs are
+                        // short (3 to 4 cells on the 5 % noise map), and setting up a run's
+                        // look-up and marking costs more than its cells. (Measured: noise r20
+                        // about 4 % faster; rooms, with longer runs, as fast as with `whole_run`.)
+                        lit_from = lit_from.min(i);
+                        let (from, end) = (i, b.min(ilim));
+                        loop {
+                            let p = self.at(i, j);
+                            out.mark_inside(p);
+                            obs.cell(p, (i + j) as u32, CellState::Lit, true);
+                            if i >= end
+                                || !s.prev[i as usize + 1].whole_down()
+                                || self.opaque_at(world, Some(row), i + 1, self.at(i + 1, j))
+                            {
+                                break;
+                            }
+                            s.cur[i as usize] = Light::FULL;
+                            i += 1;
+                        }
+                        if from == full {
+                            full = i + 1;
+                        }
+                        Light::FULL
                     } else {
-                        lit_from.get_or_insert(i);
+                        lit_from = lit_from.min(i);
                         let from = i;
                         i = self.whole_run(i, j, b.min(ilim), &mut whole_to, world, out, s, obs);
                         if from == full {
@@ -674,8 +714,8 @@ impl Quadrant {
                     }
                 } else if up == Light::DARK && left == Light::DARK {
                     // culled: no light to the next run of the row above
-                    if let Some(from) = lit_from.take() {
-                        s.cur_runs.push((from, i - 1));
+                    if lit_from != NO_RUN {
+                        s.cur_runs.push((mem::replace(&mut lit_from, NO_RUN), i - 1));
                     }
                     run += 1;
                     match s.prev_runs.get(run) {
@@ -692,7 +732,7 @@ impl Quadrant {
                     self.cell(i, j, left, up, world, out, s, obs)
                 };
                 s.cur[i as usize] = light;
-                track_run(&mut lit_from, &mut s.cur_runs, i, light);
+                track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
                 self.report_culled(obs, i, j, light, ilim, jmax, r2);
                 left = light.to_right();
                 i += 1;
@@ -702,8 +742,8 @@ impl Quadrant {
                     b = s.prev_runs[run].1;
                 }
             }
-            if let Some(from) = lit_from {
-                s.cur_runs.push((from, i - 1));
+            if lit_from != NO_RUN {
+                s.cur_runs.push((lit_from, i - 1));
             }
             if s.cur_runs.is_empty() {
                 break;
