@@ -318,7 +318,7 @@ impl Fov {
         // row's end and cut off again.
         let (len, whole) = (self.lit.len(), n.next_multiple_of(4));
         if self.steps.len() < whole {
-            self.steps.extend((self.steps.len() as i32..whole as i32).map(|x| Pos::new(x, 0)));
+            grow_steps(&mut self.steps, whole);
         }
         self.lit.extend(self.steps[..whole].iter().map(|s| Pos::new(first.x + s.x, first.y + s.y)));
         self.lit.truncate(len + n);
@@ -369,6 +369,14 @@ impl Fov {
     pub fn radius(&self) -> Option<u32> {
         self.radius
     }
+}
+
+/// Makes `steps` (see [`Fov::mark_row`]) `n` long; once per buffer, or when a longer row than
+/// ever comes, so out of the way of the marking.
+#[cold]
+#[inline(never)]
+fn grow_steps(steps: &mut Vec<Pos>, n: usize) {
+    steps.extend((steps.len() as i32..n as i32).map(|x| Pos::new(x, 0)));
 }
 
 /// The FOV algorithms sightline ships, for callers that choose at run time (the CLI, the lab).

@@ -108,13 +108,29 @@ pub(crate) fn all_clear(span: &[bool]) -> bool {
         return none(any);
     }
     let mut any = [false; WIDE];
+    if n <= 2 * WIDE {
+        // (the rows of a small view: two, no loop)
+        or_in(&mut any, &span[..WIDE]);
+        or_in(&mut any, &span[n - WIDE..]);
+        return none(any);
+    }
+    long(span)
+}
+
+/// [`all_clear`] for spans of more than two wide chunks, in a loop of its own: out of line, the
+/// compiler unrolls it well.
+#[inline(never)]
+fn long(span: &[bool]) -> bool {
+    const WIDE: usize = 2 * CHUNK;
+    let n = span.len();
+    let mut any = [false; WIDE];
     let mut i = 0;
     while i + WIDE < n {
-        or_in(&mut any, &span[i..i + WIDE]);
+        any.iter_mut().zip(&span[i..i + WIDE]).for_each(|(a, &opaque)| *a |= opaque);
         i += WIDE;
     }
-    or_in(&mut any, &span[n - WIDE..]);
-    none(any)
+    any.iter_mut().zip(&span[n - WIDE..]).for_each(|(a, &opaque)| *a |= opaque);
+    !any.iter().fold(false, |all, &a| all | a)
 }
 
 /// How many items a chunk of [`leading`] and [`trailing`] holds.
