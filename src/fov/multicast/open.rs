@@ -161,8 +161,24 @@ fn clear_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity) -> bool {
 /// [`Fov::mark_row`] for the rows `ys` both, `n` cells from column `x` each: the rows below and
 /// above the axis at one distance, which the view reaches as far. One call for the two: the
 /// set-up is shared.
-#[inline(never)]
+#[inline(always)]
 fn mark_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
+    if n <= 64 {
+        mark_short_rows(out, x, ys, n);
+    } else {
+        mark_long_rows(out, x, ys, n);
+    }
+}
+
+/// [`Fov::mark_rows`], out of line.
+#[inline(never)]
+fn mark_short_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
+    out.mark_rows(x, ys, n);
+}
+
+/// [`Fov::mark_row`] twice, out of line.
+#[inline(never)]
+fn mark_long_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
     out.mark_row(Pos::new(x, ys[0]), n);
     out.mark_row(Pos::new(x, ys[1]), n);
 }
