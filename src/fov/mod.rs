@@ -283,7 +283,8 @@ impl Fov {
     /// the multicast's open rows, which are whole rows of a view, often short ones.
     ///
     /// A plain fill spends more on its set-up and its last few cells than on a short run: the
-    /// stamps are written eight at a time, the last eight overlapping the ones before if need be.
+    /// stamps are written eight at a time, the last eight overlapping the ones before if need be,
+    /// and the positions four at a time from a list of steps (see the body).
     #[inline(always)]
     pub(crate) fn mark_row(&mut self, first: Pos, n: usize) {
         const CHUNK: usize = 8;

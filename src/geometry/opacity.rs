@@ -86,8 +86,8 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
 /// Every flag is looked at, without stopping at the first wall (the caller expects none, and
 /// when there is one it only needs to know that): sixteen at a time, or-ed into sixteen
 /// accumulators, the last sixteen overlapping the ones before if need be (eight and eight for a
-/// span shorter than that). The compiler makes each sixteen one load and one `or`, in a plain
-/// loop with no set-up to speak of: a row of a small view is done in a handful of instructions.
+/// span shorter than that). The compiler makes each sixteen one load and one `or`; a span of up
+/// to 32, a row of a small view, takes two and no loop, a handful of instructions.
 #[inline]
 pub(crate) fn all_clear(span: &[bool]) -> bool {
     fn or_in<const N: usize>(any: &mut [bool; N], chunk: &[bool]) {
