@@ -335,8 +335,10 @@ impl Fov {
         debug_assert!(ys.iter().all(|&y| y >= 0 && (y as usize) < self.height));
         let starts = ys.map(|y| y as usize * self.width + x as usize);
         if n < CHUNK {
+            // (the last pair of a view, a few cells each: a plain fill's set-up would cost more
+            // than the rest of the pair)
             for start in starts {
-                self.stamps[start..start + n].fill(self.view);
+                fill_short(&mut self.stamps[start..start + n], self.view);
             }
         } else {
             let eight = [self.view; CHUNK];
@@ -410,6 +412,21 @@ impl Fov {
     /// The radius of the last computation (`None`: unlimited).
     pub fn radius(&self) -> Option<u32> {
         self.radius
+    }
+}
+
+/// Sets the fewer than eight `cells` to `v`: a few stores, overlapping, without a loop.
+#[inline(always)]
+fn fill_short(cells: &mut [u16], v: u16) {
+    let n = cells.len();
+    if n >= 4 {
+        cells[..4].copy_from_slice(&[v; 4]);
+        cells[n - 4..].copy_from_slice(&[v; 4]);
+    } else if n >= 2 {
+        cells[..2].copy_from_slice(&[v; 2]);
+        cells[n - 2..].copy_from_slice(&[v; 2]);
+    } else if let Some(cell) = cells.first_mut() {
+        *cell = v;
     }
 }
 
