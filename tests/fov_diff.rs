@@ -203,6 +203,29 @@ fn multicast_matches_reference_in_open_areas() {
     assert!(failures.is_empty(), "{} of {views} views differ; first:\n{}", failures.len(), failures[0]);
 }
 
+/// Open rows are marked whole, up to 64 cells two rows at a time and longer ones one by one:
+/// rooms wide enough for rows of every length, open or with a wall here and there (one side of
+/// the axis open, the other not), against the reference.
+#[test]
+fn multicast_matches_reference_in_wide_open_rooms() {
+    let (w, h) = (150, 11);
+    let empty = Grid::new(w, h, false);
+    let mut walled = empty.clone();
+    for p in [Pos::new(20, 9), Pos::new(100, 1), Pos::new(131, 7)] {
+        walled.set(p, true);
+    }
+    let (mut fast, mut slow) = (Fov::new(w, h), Fov::new(w, h));
+    let mut failures = Vec::new();
+    for g in [&empty, &walled] {
+        for at in [Pos::new(75, 5), Pos::new(3, 5), Pos::new(140, 4), Pos::new(60, 2), Pos::new(99, 8)] {
+            for radius in [None, Some(3), Some(6), Some(13), Some(33), Some(40), Some(70)] {
+                failures.extend(compare(g, at, radius, &mut fast, &mut slow).err());
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} views differ; first:\n{}", failures.len(), failures[0]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 

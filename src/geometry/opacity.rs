@@ -84,19 +84,52 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
 /// Whether no flag of `span` is set: a stretch of an opacity row with no wall in it.
 ///
 /// Every flag is looked at, without stopping at the first wall (the caller expects none, and
-/// when there is one it only needs to know that): eight at a time, or-ed into eight
-/// accumulators, the last eight overlapping the ones before if need be. The compiler makes each
-/// eight one load and one `or`; a row of a small view is done in a handful of instructions.
+/// when there is one it only needs to know that): sixteen at a time, or-ed into sixteen
+/// accumulators, the last sixteen overlapping the ones before if need be (eight and eight for a
+/// span shorter than that). The compiler makes each sixteen one load and one `or`; a span of up
+/// to 32, a row of a small view, takes two and no loop, a handful of instructions.
 #[inline]
 pub(crate) fn all_clear(span: &[bool]) -> bool {
+    fn or_in<const N: usize>(any: &mut [bool; N], chunk: &[bool]) {
+        any.iter_mut().zip(chunk).for_each(|(a, &opaque)| *a |= opaque);
+    }
+    fn none<const N: usize>(any: [bool; N]) -> bool {
+        !any.iter().fold(false, |all, &a| all | a)
+    }
+    const WIDE: usize = 2 * CHUNK;
     let n = span.len();
     if n < CHUNK {
         return !span.iter().fold(false, |any, &opaque| any | opaque);
     }
-    let mut any = [false; CHUNK];
-    let mut or_in = |chunk: &[bool]| any.iter_mut().zip(chunk).for_each(|(a, &opaque)| *a |= opaque);
-    span.chunks_exact(CHUNK).for_each(&mut or_in);
-    or_in(&span[n - CHUNK..]);
+    if n < WIDE {
+        let mut any = [false; CHUNK];
+        or_in(&mut any, &span[..CHUNK]);
+        or_in(&mut any, &span[n - CHUNK..]);
+        return none(any);
+    }
+    let mut any = [false; WIDE];
+    if n <= 2 * WIDE {
+        // (the rows of a small view: two, no loop)
+        or_in(&mut any, &span[..WIDE]);
+        or_in(&mut any, &span[n - WIDE..]);
+        return none(any);
+    }
+    long(span)
+}
+
+/// [`all_clear`] for spans of more than two wide chunks, in a loop of its own: out of line, the
+/// compiler unrolls it well.
+#[inline(never)]
+fn long(span: &[bool]) -> bool {
+    const WIDE: usize = 2 * CHUNK;
+    let n = span.len();
+    let mut any = [false; WIDE];
+    let mut i = 0;
+    while i + WIDE < n {
+        any.iter_mut().zip(&span[i..i + WIDE]).for_each(|(a, &opaque)| *a |= opaque);
+        i += WIDE;
+    }
+    any.iter_mut().zip(&span[n - WIDE..]).for_each(|(a, &opaque)| *a |= opaque);
     !any.iter().fold(false, |all, &a| all | a)
 }
 
@@ -189,7 +222,7 @@ mod tests {
     fn a_span_is_clear_iff_no_flag_is_set_wherever_the_wall_is() {
         // Spans from empty to several chunks long (the last chunk overlapping or not), clear or
         // with one wall anywhere, or walls everywhere.
-        for len in 0..3 * CHUNK + 3 {
+        for len in 0..5 * CHUNK + 3 {
             assert!(all_clear(&vec![false; len]), "len {len}");
             assert_eq!(all_clear(&vec![true; len]), len == 0, "len {len}");
             for wall in 0..len {

@@ -58,8 +58,15 @@ pub(super) fn open_rows(
         let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
             return Some([Resume { j, ilim: above, done: true }; 2]);
         };
-        let below_open = open_row(origin.y + j, origin.x, ilim, world, out);
-        let above_open = open_row(origin.y - j, origin.x, ilim, world, out);
+        let below_open = clear_row(origin.y + j, origin.x, ilim, world);
+        let above_open = clear_row(origin.y - j, origin.x, ilim, world);
+        let (x, n) = (origin.x - ilim[1], (ilim[0] + ilim[1]) as usize + 1);
+        match (below_open, above_open) {
+            (true, true) => mark_rows(out, x, [origin.y + j, origin.y - j], n),
+            (true, false) => mark_row(out, Pos::new(x, origin.y + j), n),
+            (false, true) => mark_row(out, Pos::new(x, origin.y - j), n),
+            (false, false) => {}
+        }
         if !(below_open && above_open) {
             let stop = Resume { j, ilim: above, done: false };
             let mut go_on =
@@ -129,19 +136,51 @@ fn open_side(
 /// marked yet) are all floors, marks them and returns true.
 #[inline(always)]
 fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov) -> bool {
+    let clear = clear_row(y, x, ilim, world);
+    if clear {
+        mark_row(out, Pos::new(x - ilim[1], y), (ilim[0] + ilim[1]) as usize + 1);
+    }
+    clear
+}
+
+/// Whether the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area) are
+/// all floors.
+#[inline(always)]
+fn clear_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity) -> bool {
     let first = Pos::new(x - ilim[1], y);
     let n = (ilim[0] + ilim[1]) as usize + 1;
-    let clear = match world.opaque_row(y) {
+    match world.opaque_row(y) {
         Some(row) => {
             let x0 = first.x as usize;
             row.get(x0..x0 + n).is_some_and(crate::geometry::all_clear)
         }
         None => world.transparent_run(first, 1, n) == n,
-    };
-    if clear {
-        mark_row(out, first, n);
     }
-    clear
+}
+
+/// [`Fov::mark_row`] for the rows `ys` both, `n` cells from column `x` each: the rows below and
+/// above the axis at one distance, which the view reaches as far. One call for the two: the
+/// set-up is shared.
+#[inline(always)]
+fn mark_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
+    if n <= 64 {
+        mark_short_rows(out, x, ys, n);
+    } else {
+        mark_long_rows(out, x, ys, n);
+    }
+}
+
+/// [`Fov::mark_rows`], out of line.
+#[inline(never)]
+fn mark_short_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
+    out.mark_rows(x, ys, n);
+}
+
+/// [`Fov::mark_row`] twice, out of line.
+#[inline(never)]
+fn mark_long_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
+    out.mark_row(Pos::new(x, ys[0]), n);
+    out.mark_row(Pos::new(x, ys[1]), n);
 }
 
 /// [`Fov::mark_row`], out of line: the row loop keeps its registers to itself.
