@@ -256,6 +256,17 @@ impl Fov {
         }
     }
 
+    /// [`Fov::mark`] for a cell inside the area that no one has marked in this view: a cell off
+    /// the axes, which one quadrant alone looks at, and only once.
+    #[inline]
+    pub(crate) fn mark_new(&mut self, p: Pos) {
+        debug_assert!(p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height);
+        let i = p.y as usize * self.width + p.x as usize;
+        debug_assert!(self.stamps[i] != self.view, "{p:?} marked twice");
+        self.stamps[i] = self.view;
+        self.lit.push(p);
+    }
+
     /// Marks the `n` cells from `p` stepping `dx` (`1` or `-1`) along its row, all inside the
     /// area and none marked yet: the multicast's runs of fully lit floor.
     #[inline]

@@ -688,7 +688,7 @@ impl Quadrant {
                         let (from, end) = (i, b.min(ilim));
                         loop {
                             let p = self.at(i, j);
-                            out.mark_inside(p);
+                            out.mark_new(p);
                             obs.cell(p, (i + j) as u32, CellState::Lit, true);
                             if i >= end
                                 || !s.prev[i as usize + 1].whole_down()
@@ -999,7 +999,7 @@ impl Quadrant {
             }
             (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
                 if u_end && l_end {
-                    out.mark_inside(p);
+                    out.mark_new(p);
                     obs.cell(p, ring, CellState::Lit, true);
                     return Light::FULL;
                 }
@@ -1028,7 +1028,7 @@ impl Quadrant {
             "cell ({i}, {j})"
         );
         if visible {
-            out.mark_inside(p);
+            out.mark_new(p);
         }
         obs.cell(p, ring, CellState::Edge, visible);
         light
