@@ -387,23 +387,12 @@ fn two_parts(arena: &mut Vec<Interval>, u: Interval, l: Interval, i: i32, j: i32
     (Light::part(arena, start, i, j), u.contains(c) || l.contains(c))
 }
 
-/// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
-/// current run started, and cell `i`'s `light` extends it or ends it.
-#[inline(always)]
-fn track_run(lit_from: &mut Option<i32>, runs: &mut Vec<(i32, i32)>, i: i32, light: Light) {
-    if !light.reaches_down() {
-        if let Some(from) = lit_from.take() {
-            runs.push((from, i - 1));
-        }
-    } else if lit_from.is_none() {
-        *lit_from = Some(i);
-    }
-}
-
 /// `lit_from` of [`track_run_from`] when no run is under way.
 const NO_RUN: i32 = i32::MAX;
 
-/// [`track_run`] with `NO_RUN` for no run under way: the cell loop keeps it in one register.
+/// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
+/// current run started (`NO_RUN` when none is under way: a plain number the cell loop keeps in
+/// one register), and cell `i`'s `light` extends it or ends it.
 #[inline(always)]
 fn track_run_from(lit_from: &mut i32, runs: &mut Vec<(i32, i32)>, i: i32, light: Light) {
     if !light.reaches_down() {
@@ -768,7 +757,7 @@ impl Quadrant {
     ) -> (i32, bool) {
         // row 0: the viewer, then outward along the axis, fed from the left only
         s.cur[0] = Light::FULL;
-        let mut lit_from = Some(0);
+        let mut lit_from = 0;
         let mut left = Light::FULL;
         let mut i = 1;
         let mut full = 1;
@@ -798,13 +787,13 @@ impl Quadrant {
             };
             s.cur[i as usize] = light;
             full += i32::from(i == full && light == Light::FULL);
-            track_run(&mut lit_from, &mut s.cur_runs, i, light);
+            track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
             left = light.to_right();
             i += 1;
         }
-        if let Some(from) = lit_from {
-            s.cur_runs.push((from, i - 1));
+        if lit_from != NO_RUN {
+            s.cur_runs.push((lit_from, i - 1));
         }
         (full, false)
     }
