@@ -75,10 +75,9 @@ impl DistanceMap {
         for y in 0..gh {
             let from = (corner.y as usize + y) * w as usize + corner.x as usize;
             let open = &mut steps[(y + 1) * fw + 1..][..gw];
+            // (a store for every cell, so that the loop runs without branches)
             for (cell, &tile) in open.iter_mut().zip(&tiles[from..from + gw]) {
-                if walkable(tile) && (doors || tile != Tile::DoorClosed) {
-                    *cell = 0;
-                }
+                *cell = if walkable(tile) && (doors || tile != Tile::DoorClosed) { 0 } else { BARRED };
             }
         }
         let limit = limit.unwrap_or(u32::MAX);
@@ -114,9 +113,7 @@ impl DistanceMap {
             }
         }
         for cell in &mut steps {
-            if *cell == BARRED {
-                *cell = 0;
-            }
+            *cell = if *cell == BARRED { 0 } else { *cell };
         }
         let steps = Grid::from_vec(fw as usize, fh, steps).expect("fw * fh cells");
         DistanceMap { origin, corner: corner - Pos::new(1, 1), steps }
