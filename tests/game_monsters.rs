@@ -244,7 +244,7 @@ fn gcd(mut a: u32, mut b: u32) -> u32 {
 #[test]
 fn the_previewed_path_is_the_path_the_arrow_takes() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
-    let (mut equal, mut shots) = (0, 0);
+    let (mut equal, mut shots, mut unseen) = (0, 0, 0);
     for (n, base) in family_maps(3, 30, 20).into_iter().enumerate() {
         let Some(map) = populate(base, &mut rng, 12, &[MonsterKind::Orc]) else { continue };
         let mut game = GameState::new(map, n as u64).unwrap();
@@ -267,17 +267,29 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
                 continue;
             }
             // The cells the preview shows the arrow flying through: all but the blocker it ends
-            // on, if any (drawn as a blocker, or as unknown when never seen).
+            // on, if any (a blocker the player knows of: in view or remembered, or the map's edge).
             let expected_end = ranged::preview(&game, target).stop();
             let mut shown = targeting::path(&game, target);
             if let Stop::Blocked(b) = expected_end {
                 let last = shown.pop().unwrap();
                 assert_eq!(last.pos, b);
-                assert!(matches!(last.kind, PathKind::Blocker | PathKind::Unknown));
+                let known = game.is_visible(b) || game.memory.is_known(b);
+                assert_eq!(last.kind == PathKind::Blocker, known, "{b}: {last:?}");
+                assert!(known || !game.map.contains(b), "an unknown cell stopped the preview at {b}");
             }
             let preview: Vec<Pos> = shown.iter().map(|c| c.pos).collect();
             assert!(shown.iter().all(|c| c.kind != PathKind::Blocker));
-            let unseen_on_line = preview.iter().any(|&p| !game.is_visible(p) && game.monster_at(p).is_some());
+            // Nothing unknown ends the preview: the cells out of view that it flies through may
+            // hold walls the player has never seen (the arrow stops there, the preview does not),
+            // or differ from what the player remembers, or hold a creature.
+            let blocker = match expected_end {
+                Stop::Blocked(b) => Some(b),
+                _ => None,
+            };
+            let unseen_on_line = preview.iter().copied().chain(blocker).any(|p| {
+                !game.is_visible(p)
+                    && (game.memory.tile(p) != Some(game.map.tile(p)) || game.monster_at(p).is_some())
+            });
             assert_eq!(game.act(Action::Fire { target }), Acted::Turn);
             shots += 1;
             let report = game.last_shot.clone().unwrap();
@@ -285,6 +297,7 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
                 // Something the player could not see was on the line: both walk the same ray,
                 // one as far as the other.
                 assert!(preview.starts_with(&report.path) || report.path.starts_with(&preview));
+                unseen += 1;
                 continue;
             }
             // The arrow flies the previewed line; only a miss takes it further along it.
@@ -301,7 +314,10 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
             }
         }
     }
-    assert!(shots > 100 && equal > 50, "{shots} shots, {equal} exactly as previewed");
+    assert!(
+        shots > 100 && equal > 50 && unseen > 0,
+        "{shots} shots, {equal} exactly as previewed, {unseen} past the unseen"
+    );
 }
 
 #[test]

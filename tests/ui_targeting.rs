@@ -205,3 +205,47 @@ fn a_monster_comes_into_view() {
     assert!(screen.contains("You see a goblin."), "{screen}");
     insta::assert_snapshot!(screen);
 }
+
+/// A corridor whose east end is dark (sight radius 4): a pillar at (13, 2) that the player has
+/// never seen lies on the line of a shot aimed east.
+const DARK_PILLAR: &[&str] = &[
+    "######################",
+    "#....................#",
+    "#.@..........#.......#",
+    "#....................#",
+    "######################",
+];
+
+#[test]
+fn the_preview_does_not_give_away_a_wall_in_the_dark_and_stops_at_one_the_player_knows() {
+    let mut map = art(DARK_PILLAR);
+    map.meta.sight_radius = Some(4);
+    let mut game = GameState::new(map, 3).unwrap();
+    let (pillar, aim) = (Pos::new(13, 2), Pos::new(5, 2));
+    assert!(game.is_visible(aim) && !game.is_visible(pillar) && !game.memory.is_known(pillar));
+    // Never seen: the path runs on through the pillar's cell, unknown like the rest of the dark,
+    // as far as the bow carries (range 12: to x = 14).
+    let path = targeting::path(&game, aim);
+    let at = |p: Pos| path.iter().find(|c| c.pos == p).map(|c| c.kind);
+    assert_eq!(at(pillar), Some(PathKind::Unknown), "{path:?}");
+    assert_eq!(path.last().map(|c| c.pos), Some(Pos::new(14, 2)), "{path:?}");
+    assert!(path.iter().all(|c| c.kind != PathKind::Blocker), "{path:?}");
+    assert_eq!(targeting::first_hit(&game, aim), "Will fall at 14,2, out of range (12).");
+    // The arrow itself is stopped by the pillar.
+    assert_eq!(game.act(Action::Fire { target: aim }), sightline::game::Acted::Turn);
+    let shot = game.last_shot.clone().unwrap();
+    assert_eq!(shot.path.last(), Some(&Pos::new(12, 2)), "{shot:?}");
+    // Walk east until the pillar comes into view: from then on the preview ends on it.
+    while !game.is_visible(pillar) {
+        assert_eq!(game.act(Action::Move(Dir::E)), sightline::game::Acted::Turn);
+    }
+    // Back out of view, the remembered pillar still stops the preview.
+    for _ in 0..3 {
+        assert_eq!(game.act(Action::Move(Dir::W)), sightline::game::Acted::Turn);
+    }
+    assert!(!game.is_visible(pillar) && game.memory.is_known(pillar));
+    let aim = Pos::new(game.player.pos.x + 1, 2);
+    let path = targeting::path(&game, aim);
+    assert_eq!(path.last(), Some(&targeting::PathCell { pos: pillar, kind: PathKind::Blocker }), "{path:?}");
+    assert_eq!(targeting::first_hit(&game, aim), "Will strike a wall at 13,2.");
+}

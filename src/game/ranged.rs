@@ -43,14 +43,32 @@ pub fn flight(map: &Map, from: Pos, target: Pos, range: u32, occupied: impl FnMu
     dda::projectile(from, target, range, &MissileWorld(map), occupied)
 }
 
-/// The player's shot at `target` as the player can foresee it: stopped by the first blocker or
-/// the first monster *in view* on the line. This is the targeting preview. The shot itself
-/// ([`Action::Fire`](crate::game::Action::Fire)) walks the same line and stops at the first monster, seen or not, so its
-/// path is this one, or the start of it when something unseen is in the way.
+/// The player's shot at `target` as the player can foresee it: stopped by the first blocker the
+/// player knows of (in view, or remembered) or the first monster *in view* on the line. This is
+/// the targeting preview. The shot itself ([`Action::Fire`](crate::game::Action::Fire)) walks
+/// the same line and stops at the first blocker or monster, known or not, so its path is this
+/// one, or the start of it when something unseen is in the way. (A preview stopped by what the
+/// player cannot see would tell where an unexplored wall or a hidden creature is.)
 pub fn preview(game: &GameState, target: Pos) -> Flight {
-    flight(&game.map, game.player.pos, target, PLAYER_BOW.range, |p| {
+    dda::projectile(game.player.pos, target, PLAYER_BOW.range, &KnownMissileWorld(game), |p| {
         game.is_visible(p) && game.monster_at(p).is_some()
     })
+}
+
+/// [`MissileWorld`] as the player knows it: a cell in view as it is, any other as remembered,
+/// and one never seen as open (nothing known stops the arrow there). Outside the map blocks, as
+/// it does for the arrow.
+struct KnownMissileWorld<'a>(&'a GameState);
+
+impl Opacity for KnownMissileWorld<'_> {
+    fn is_opaque(&self, p: Pos) -> bool {
+        let game = self.0;
+        if !game.map.contains(p) {
+            return true;
+        }
+        let tile = if game.is_visible(p) { Some(game.map.tile(p)) } else { game.memory.tile(p) };
+        tile.is_some_and(|tile| tile.blocks_sight() || tile == Tile::Glass)
+    }
 }
 
 /// The chance in percent that a shot from `bow` hits a creature `d` king moves away.

@@ -9,6 +9,7 @@ use crate::game::GameState;
 use crate::game::creature::PLAYER_BOW;
 use crate::game::ranged::{self, hit_chance};
 use crate::geometry::Pos;
+use crate::map::Tile;
 
 /// What a cell of the previewed path holds, as far as the player knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,9 +61,10 @@ pub fn cycle(game: &GameState, cursor: Pos, forward: bool) -> Pos {
     seen[i].pos
 }
 
-/// The path an arrow aimed at `cursor` will take, cell by cell, ending with the blocker that
-/// stops it (if one does; a blocker the player has never seen is shown as unknown, like the
-/// rest of the dark). Empty when aimed at the player's own cell.
+/// The path an arrow aimed at `cursor` will take as far as the player can tell, cell by cell,
+/// ending with the known blocker that stops it, if one does. The dark is passed through as
+/// unknown cells up to the bow's range: a wall the player has never seen does not cut the path
+/// short (that would give it away). Empty when aimed at the player's own cell.
 pub fn path(game: &GameState, cursor: Pos) -> Vec<PathCell> {
     if cursor == game.player.pos {
         return Vec::new();
@@ -102,11 +104,14 @@ pub fn first_hit(game: &GameState, cursor: Pos) -> String {
             let d = game.player.pos.chebyshev(p);
             format!("Will hit the {name} first ({}% to hit).", hit_chance(PLAYER_BOW, d))
         }
-        Stop::Blocked(p) if knows(game, p) => {
-            let what = game.memory.tile(p).unwrap_or(game.map.tile(p)).name();
-            format!("Will strike {what} at {p}.")
+        // (the preview stops only at what the player knows of: a cell in view or remembered,
+        // or the map's edge)
+        Stop::Blocked(p) if !game.map.contains(p) => "Will fly off the edge of the map.".into(),
+        Stop::Blocked(p) => {
+            let what =
+                if game.is_visible(p) { game.map.tile(p) } else { game.memory.tile(p).unwrap_or(Tile::Wall) };
+            format!("Will strike {} at {p}.", what.name())
         }
-        Stop::Blocked(_) => "Flies on into the unknown.".into(),
         Stop::MaxRange(p) => format!("Will fall at {p}, out of range ({}).", PLAYER_BOW.range),
     }
 }
