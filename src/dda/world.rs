@@ -33,8 +33,8 @@
 //! integer additions. It is set up in one of two ways:
 //!
 //! - **Exact units**, the common case: when both cell sizes are powers of two from 2⁻¹⁰⁰⁶
-//!   to 2¹⁶ and every coordinate divided by its cell size is a multiple of 2⁻¹⁶ below 2²⁸ in
-//!   magnitude (integer and dyadic coordinates on power-of-two grids), the four coordinates are
+//!   to 2¹⁶ and every coordinate divided by its cell size is a multiple of 2⁻¹⁶ in
+//!   [−2²⁸, 2²⁸) (integer and dyadic coordinates on power-of-two grids), the four coordinates are
 //!   exact integers in units of 2⁻¹⁶ cell, the floors are shifts and the error term is exact
 //!   integer arithmetic: every crossing order and every tie (exact corner) is exact.
 //! - **Fixed point**, for everything else. The per-axis speeds are the extents of the segment
@@ -98,12 +98,13 @@ pub fn traverse(
 const UNIT_BITS: u32 = 16;
 /// One cell in [`exact_units`]: `2^UNIT_BITS`.
 const UNIT: i64 = 1 << UNIT_BITS;
-/// The largest magnitude (exclusive) of a coordinate in [`exact_units`]: cells up to ±2^28.
+/// The range of a coordinate in [`exact_units`] is `[-UNITS_LIMIT, UNITS_LIMIT)`: cells from
+/// `-2^28` up to (not including) `2^28`.
 const UNITS_LIMIT: i64 = 1 << 44;
 
 /// The four coordinates as exact integers in units of `2^-16` of a cell, when the cell sizes
 /// are powers of two from `2^-1006` to `2^16` and every coordinate divided by its cell size is
-/// such a multiple below `2^28` in magnitude: integer and dyadic coordinates on power-of-two
+/// such a multiple in `[-2^28, 2^28)`: integer and dyadic coordinates on power-of-two
 /// grids, the common case. `None` otherwise (including for any NaN or infinite input).
 #[inline(always)]
 fn exact_units(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Option<[i64; 4]> {
@@ -120,17 +121,18 @@ fn exact_units(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> 
         // give NaN or a non-zero).
         let off = ((t - rounder) - v).to_bits() << 1;
         let n = (t.to_bits() as i64).wrapping_sub(rounder.to_bits() as i64);
-        (n, off, n.unsigned_abs())
+        (n, off, n.wrapping_add(UNITS_LIMIT) as u64)
     };
     let (x0, x1) = (units(start.0, uw), units(end.0, uw));
     let (y0, y1) = (units(start.1, uh), units(end.1, uh));
     // Every coordinate a whole number of units, and in range: outside `±2^51` units a sum
     // leaves the rounder's binade (or is infinite) and its bits differ from the rounder's by
-    // `2^51` or more, so testing the integers tests the coordinates. One test for all four:
-    // a bitwise or is zero only if every part is, and below `2^44` only if every part is.
+    // `2^51` or more, so testing the integers tests the coordinates; `n + 2^44` is below `2^45`
+    // (as unsigned) exactly when `n` is in range. One test for all four: a bitwise or is zero
+    // only if every part is, and below `2^45` only if every part is.
     let off = x0.1 | x1.1 | y0.1 | y1.1;
     let magnitude = x0.2 | x1.2 | y0.2 | y1.2;
-    ((off | magnitude >> UNITS_LIMIT.trailing_zeros()) == 0).then_some([x0.0, x1.0, y0.0, y1.0])
+    ((off | magnitude >> (UNITS_LIMIT.trailing_zeros() + 1)) == 0).then_some([x0.0, x1.0, y0.0, y1.0])
 }
 
 /// `size / 2^16`, exactly, when `size` is a power of two in `[2^-1006, 2^16]` (so the result
@@ -666,7 +668,9 @@ mod tests {
         assert_eq!(units(p2(-16)), Some(1));
         assert_eq!(units(p2(-17)), None); // below the unit: fixed point
         assert_eq!(units(p2(28) - p2(-16)), Some((1 << 44) - 1));
-        assert_eq!(units(-p2(28)), None); // beyond the range of exact units
+        assert_eq!(units(-p2(28)), Some(-(1 << 44)));
+        assert_eq!(units(p2(28)), None); // beyond the range of exact units
+        assert_eq!(units(-p2(28) - p2(-16)), None);
         assert_eq!(units(f64::NAN), None);
         assert_eq!(units(f64::INFINITY), None);
         // Tiny cells scale small coordinates up exactly.
