@@ -125,6 +125,14 @@ pub(crate) fn both_clear(a: &[bool], b: &[bool]) -> bool {
         none(any)
     } else if n > 2 * WIDE && b.len() == n {
         long(a) && long(b)
+    } else if (CHUNK..WIDE).contains(&n) && b.len() == n {
+        let mut any = [false; CHUNK];
+        for span in [a, b] {
+            or_in(&mut any, &span[..CHUNK]);
+            or_in(&mut any, &span[n - CHUNK..]);
+        }
+        // (as one word: the compiler makes a poor job of eight separate flags)
+        u64::from_ne_bytes(any.map(u8::from)) == 0
     } else {
         apart(a, b)
     }
