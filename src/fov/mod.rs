@@ -336,13 +336,13 @@ impl Fov {
         self.lit.truncate(len + n);
     }
 
-    /// [`Fov::mark_row`] for two rows `ys` (different ones), `n` cells from column `x` each,
-    /// in that order; their set-ups shared. For short rows (for long ones there is little to
-    /// share, and [`Fov::mark_row`]'s loop suits them better).
+    /// [`Fov::mark_row`] for two rows `ys`, the lower one first (`ys[0] > ys[1]`), `n` cells
+    /// from column `x` each, in that order; their set-ups shared. For short rows (for long ones
+    /// there is little to share, and [`Fov::mark_row`]'s loop suits them better).
     #[inline(always)]
     pub(crate) fn mark_rows(&mut self, x: i32, ys: [i32; 2], n: usize) {
         const CHUNK: usize = 8;
-        debug_assert!(ys[0] != ys[1] && x >= 0 && x as usize + n <= self.width);
+        debug_assert!(ys[0] > ys[1] && x >= 0 && x as usize + n <= self.width);
         debug_assert!(ys.iter().all(|&y| y >= 0 && (y as usize) < self.height));
         let starts = ys.map(|y| y as usize * self.width + x as usize);
         if n < CHUNK {
@@ -353,9 +353,8 @@ impl Fov {
             }
         } else {
             let eight = [self.view; CHUNK];
-            // the two rows, apart: the earlier one in the stamps first
-            let (lo, hi) =
-                if starts[0] < starts[1] { (starts[0], starts[1]) } else { (starts[1], starts[0]) };
+            // the two rows, apart: the earlier one in the stamps (the upper row) first
+            let (lo, hi) = (starts[1], starts[0]);
             let (head, tail) = self.stamps.split_at_mut(hi);
             let (a, b) = (&mut head[lo..lo + n], &mut tail[..n]);
             debug_assert!(a.iter().chain(b.iter()).all(|&v| v != self.view));
