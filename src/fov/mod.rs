@@ -358,14 +358,24 @@ impl Fov {
             let (head, tail) = self.stamps.split_at_mut(hi);
             let (a, b) = (&mut head[lo..lo + n], &mut tail[..n]);
             debug_assert!(a.iter().chain(b.iter()).all(|&v| v != self.view));
-            let mut i = 0;
-            while i + CHUNK < n {
-                a[i..i + CHUNK].copy_from_slice(&eight);
-                b[i..i + CHUNK].copy_from_slice(&eight);
-                i += CHUNK;
+            if (2 * CHUNK..=4 * CHUNK).contains(&n) {
+                // (the rows of a small view: sixteen and sixteen, overlapping, no loop whose
+                // count changes from row to row)
+                let sixteen = [self.view; 2 * CHUNK];
+                for row in [a, b] {
+                    row[..2 * CHUNK].copy_from_slice(&sixteen);
+                    row[n - 2 * CHUNK..].copy_from_slice(&sixteen);
+                }
+            } else {
+                let mut i = 0;
+                while i + CHUNK < n {
+                    a[i..i + CHUNK].copy_from_slice(&eight);
+                    b[i..i + CHUNK].copy_from_slice(&eight);
+                    i += CHUNK;
+                }
+                a[n - CHUNK..].copy_from_slice(&eight);
+                b[n - CHUNK..].copy_from_slice(&eight);
             }
-            a[n - CHUNK..].copy_from_slice(&eight);
-            b[n - CHUNK..].copy_from_slice(&eight);
         }
         let whole = n.next_multiple_of(4);
         if self.steps.len() < whole {
