@@ -377,13 +377,15 @@ impl Fov {
                 b[n - CHUNK..].copy_from_slice(&eight);
             }
         }
-        let whole = n.next_multiple_of(4);
-        if self.steps.len() < whole {
-            grow_steps(&mut self.steps, whole);
-        }
+        // The positions: each row's first as one number, x in the low half and y in the high
+        // one, counted up cell by cell (x never carries into y: it stays within the area) and
+        // split again. The compiler counts two positions at a time in one vector register,
+        // with no list of steps to read and no shuffling of x and y together: four at a time,
+        // the last four running past the row's end and cut off again.
+        let whole = n.next_multiple_of(4) as u64;
         for y in ys {
-            let len = self.lit.len();
-            self.lit.extend(self.steps[..whole].iter().map(|s| Pos::new(x + s.x, y + s.y)));
+            let (len, first) = (self.lit.len(), packed(Pos::new(x, y)));
+            self.lit.extend((first..first + whole).map(unpacked));
             self.lit.truncate(len + n);
         }
     }
@@ -433,6 +435,21 @@ impl Fov {
     pub fn radius(&self) -> Option<u32> {
         self.radius
     }
+}
+
+/// `p` as one number for [`Fov::mark_rows`]: x (not negative) in the low 32 bits, y in the high
+/// ones; [`unpacked`] of it plus `k` is `p` moved `k` cells to the right, as long as x stays
+/// below 2³².
+#[inline(always)]
+fn packed(p: Pos) -> u64 {
+    debug_assert!(p.x >= 0);
+    u64::from(p.x as u32) | u64::from(p.y as u32) << 32
+}
+
+/// The position [`packed`] into `v`.
+#[inline(always)]
+fn unpacked(v: u64) -> Pos {
+    Pos::new(v as u32 as i32, (v >> 32) as u32 as i32)
 }
 
 /// Sets the fewer than eight `cells` to `v`: a few stores, overlapping, without a loop.
@@ -533,6 +550,16 @@ pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_packed_position_counts_along_its_row() {
+        // x from 0 to far beyond any area, y negative, zero or positive: adding k moves x by k
+        for (x, y) in [(0, 0), (5, -3), (7, 9), (1000, i32::MIN), (0, i32::MAX), (i32::MAX - 9, -1)] {
+            for k in 0..9 {
+                assert_eq!(unpacked(packed(Pos::new(x, y)) + k), Pos::new(x + k as i32, y), "{x},{y} + {k}");
+            }
+        }
+    }
 
     #[test]
     fn a_view_number_that_starts_over_leaves_no_stale_cell_visible() {
