@@ -110,9 +110,11 @@ pub(crate) fn all_clear(span: &[bool]) -> bool {
     long(span)
 }
 
-/// [`all_clear`] for two spans of one length at once: whether neither has a flag set. The
-/// two rows of a small view at one distance from the viewer, looked at together: their
-/// chunks or-ed into the same accumulators, one test for both.
+/// [`all_clear`] for two spans at once: whether neither has a flag set. Two rows of a view at
+/// one distance from the viewer, one above and one below, of one length: from 8 to 32 flags
+/// (the rows of a small view) their chunks are or-ed into the same accumulators, one test for
+/// both, inline; longer ones go to [`all_clear`]'s loop in turn, and the rest (a few short
+/// rows a view, or spans of different lengths) to [`all_clear`] out of line.
 #[inline(always)]
 pub(crate) fn both_clear(a: &[bool], b: &[bool]) -> bool {
     let n = a.len();
@@ -139,7 +141,7 @@ pub(crate) fn both_clear(a: &[bool], b: &[bool]) -> bool {
 }
 
 /// [`both_clear`] for spans of other lengths: each looked at alone, out of line (inlined, the
-/// paths for all lengths would crowd the caller's loop).
+/// paths for all lengths would crowd the caller's loop: measured slower).
 #[inline(never)]
 fn apart(a: &[bool], b: &[bool]) -> bool {
     all_clear(a) && all_clear(b)
