@@ -336,13 +336,13 @@ impl Fov {
         self.lit.truncate(len + n);
     }
 
-    /// [`Fov::mark_row`] for two rows `ys` (different ones), `n` cells from column `x` each,
-    /// in that order; their set-ups shared. For short rows (for long ones there is little to
-    /// share, and [`Fov::mark_row`]'s loop suits them better).
+    /// [`Fov::mark_row`] for two rows `ys`, the lower one first (`ys[0] > ys[1]`), `n` cells
+    /// from column `x` each, in that order; their set-ups shared. For short rows (for long ones
+    /// there is little to share, and [`Fov::mark_row`]'s loop suits them better).
     #[inline(always)]
     pub(crate) fn mark_rows(&mut self, x: i32, ys: [i32; 2], n: usize) {
         const CHUNK: usize = 8;
-        debug_assert!(ys[0] != ys[1] && x >= 0 && x as usize + n <= self.width);
+        debug_assert!(ys[0] > ys[1] && x >= 0 && x as usize + n <= self.width);
         debug_assert!(ys.iter().all(|&y| y >= 0 && (y as usize) < self.height));
         let starts = ys.map(|y| y as usize * self.width + x as usize);
         if n < CHUNK {
@@ -353,28 +353,39 @@ impl Fov {
             }
         } else {
             let eight = [self.view; CHUNK];
-            // the two rows, apart: the earlier one in the stamps first
-            let (lo, hi) =
-                if starts[0] < starts[1] { (starts[0], starts[1]) } else { (starts[1], starts[0]) };
+            // the two rows, apart: the earlier one in the stamps (the upper row) first
+            let (lo, hi) = (starts[1], starts[0]);
             let (head, tail) = self.stamps.split_at_mut(hi);
             let (a, b) = (&mut head[lo..lo + n], &mut tail[..n]);
             debug_assert!(a.iter().chain(b.iter()).all(|&v| v != self.view));
-            let mut i = 0;
-            while i + CHUNK < n {
-                a[i..i + CHUNK].copy_from_slice(&eight);
-                b[i..i + CHUNK].copy_from_slice(&eight);
-                i += CHUNK;
+            if (2 * CHUNK..=4 * CHUNK).contains(&n) {
+                // (the rows of a small view: sixteen and sixteen, overlapping, no loop whose
+                // count changes from row to row)
+                let sixteen = [self.view; 2 * CHUNK];
+                for row in [a, b] {
+                    row[..2 * CHUNK].copy_from_slice(&sixteen);
+                    row[n - 2 * CHUNK..].copy_from_slice(&sixteen);
+                }
+            } else {
+                let mut i = 0;
+                while i + CHUNK < n {
+                    a[i..i + CHUNK].copy_from_slice(&eight);
+                    b[i..i + CHUNK].copy_from_slice(&eight);
+                    i += CHUNK;
+                }
+                a[n - CHUNK..].copy_from_slice(&eight);
+                b[n - CHUNK..].copy_from_slice(&eight);
             }
-            a[n - CHUNK..].copy_from_slice(&eight);
-            b[n - CHUNK..].copy_from_slice(&eight);
         }
-        let whole = n.next_multiple_of(4);
-        if self.steps.len() < whole {
-            grow_steps(&mut self.steps, whole);
-        }
+        // The positions: each row's first as one number, x in the low half and y in the high
+        // one, counted up cell by cell (x never carries into y: it stays within the area) and
+        // split again. The compiler counts two positions at a time in one vector register,
+        // with no list of steps to read and no shuffling of x and y together: four at a time,
+        // the last four running past the row's end and cut off again.
+        let whole = n.next_multiple_of(4) as u64;
         for y in ys {
-            let len = self.lit.len();
-            self.lit.extend(self.steps[..whole].iter().map(|s| Pos::new(x + s.x, y + s.y)));
+            let (len, first) = (self.lit.len(), packed(Pos::new(x, y)));
+            self.lit.extend((first..first + whole).map(unpacked));
             self.lit.truncate(len + n);
         }
     }
@@ -424,6 +435,21 @@ impl Fov {
     pub fn radius(&self) -> Option<u32> {
         self.radius
     }
+}
+
+/// `p` as one number for [`Fov::mark_rows`]: x (not negative) in the low 32 bits, y in the high
+/// ones; [`unpacked`] of it plus `k` is `p` moved `k` cells to the right, as long as x stays
+/// below 2³².
+#[inline(always)]
+fn packed(p: Pos) -> u64 {
+    debug_assert!(p.x >= 0);
+    u64::from(p.x as u32) | u64::from(p.y as u32) << 32
+}
+
+/// The position [`packed`] into `v`.
+#[inline(always)]
+fn unpacked(v: u64) -> Pos {
+    Pos::new(v as u32 as i32, (v >> 32) as u32 as i32)
 }
 
 /// Sets the fewer than eight `cells` to `v`: a few stores, overlapping, without a loop.
@@ -524,6 +550,16 @@ pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_packed_position_counts_along_its_row() {
+        // x from 0 to far beyond any area, y negative, zero or positive: adding k moves x by k
+        for (x, y) in [(0, 0), (5, -3), (7, 9), (1000, i32::MIN), (0, i32::MAX), (i32::MAX - 9, -1)] {
+            for k in 0..9 {
+                assert_eq!(unpacked(packed(Pos::new(x, y)) + k), Pos::new(x + k as i32, y), "{x},{y} + {k}");
+            }
+        }
+    }
 
     #[test]
     fn a_view_number_that_starts_over_leaves_no_stale_cell_visible() {

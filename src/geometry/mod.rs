@@ -12,5 +12,5 @@ mod pos;
 
 pub use grid::Grid;
 pub use opacity::Opacity;
-pub(crate) use opacity::{all_clear, leading, run_in_row};
+pub(crate) use opacity::{all_clear, both_clear, leading, run_in_row};
 pub use pos::{ParsePosError, Pos};

@@ -90,13 +90,6 @@ pub(crate) fn run_in_row<T>(row: &[T], x: i32, dx: i32, max: usize, clear: impl 
 /// to 32, a row of a small view, takes two and no loop, a handful of instructions.
 #[inline]
 pub(crate) fn all_clear(span: &[bool]) -> bool {
-    fn or_in<const N: usize>(any: &mut [bool; N], chunk: &[bool]) {
-        any.iter_mut().zip(chunk).for_each(|(a, &opaque)| *a |= opaque);
-    }
-    fn none<const N: usize>(any: [bool; N]) -> bool {
-        !any.iter().fold(false, |all, &a| all | a)
-    }
-    const WIDE: usize = 2 * CHUNK;
     let n = span.len();
     if n < CHUNK {
         return !span.iter().fold(false, |any, &opaque| any | opaque);
@@ -117,11 +110,60 @@ pub(crate) fn all_clear(span: &[bool]) -> bool {
     long(span)
 }
 
+/// [`all_clear`] for two spans at once: whether neither has a flag set. Two rows of a view at
+/// one distance from the viewer, one above and one below, of one length: from 8 to 32 flags
+/// (the rows of a small view) their chunks are or-ed into the same accumulators, one test for
+/// both, inline; longer ones go to [`all_clear`]'s loop in turn, and the rest (a few short
+/// rows a view, or spans of different lengths) to [`all_clear`] out of line.
+#[inline(always)]
+pub(crate) fn both_clear(a: &[bool], b: &[bool]) -> bool {
+    let n = a.len();
+    if (WIDE..=2 * WIDE).contains(&n) && b.len() == n {
+        let mut any = [false; WIDE];
+        for span in [a, b] {
+            or_in(&mut any, &span[..WIDE]);
+            or_in(&mut any, &span[n - WIDE..]);
+        }
+        none(any)
+    } else if n > 2 * WIDE && b.len() == n {
+        long(a) && long(b)
+    } else if (CHUNK..WIDE).contains(&n) && b.len() == n {
+        let mut any = [false; CHUNK];
+        for span in [a, b] {
+            or_in(&mut any, &span[..CHUNK]);
+            or_in(&mut any, &span[n - CHUNK..]);
+        }
+        // (as one word: the compiler makes a poor job of eight separate flags)
+        u64::from_ne_bytes(any.map(u8::from)) == 0
+    } else {
+        apart(a, b)
+    }
+}
+
+/// [`both_clear`] for spans of other lengths: each looked at alone, out of line (inlined, the
+/// paths for all lengths would crowd the caller's loop: measured slower).
+#[inline(never)]
+fn apart(a: &[bool], b: &[bool]) -> bool {
+    all_clear(a) && all_clear(b)
+}
+
+/// Ors each flag of `chunk` into `any`.
+fn or_in<const N: usize>(any: &mut [bool; N], chunk: &[bool]) {
+    any.iter_mut().zip(chunk).for_each(|(a, &opaque)| *a |= opaque);
+}
+
+/// Whether no flag of `any` is set.
+fn none<const N: usize>(any: [bool; N]) -> bool {
+    !any.iter().fold(false, |all, &a| all | a)
+}
+
+/// How many flags [`all_clear`] looks at in one go.
+const WIDE: usize = 2 * CHUNK;
+
 /// [`all_clear`] for spans of more than two wide chunks, in a loop of its own: out of line, the
 /// compiler unrolls it well.
 #[inline(never)]
 fn long(span: &[bool]) -> bool {
-    const WIDE: usize = 2 * CHUNK;
     let n = span.len();
     let mut any = [false; WIDE];
     let mut i = 0;
@@ -228,6 +270,23 @@ mod tests {
             for wall in 0..len {
                 let span: Vec<bool> = (0..len).map(|k| k == wall).collect();
                 assert!(!all_clear(&span), "len {len} wall {wall}");
+            }
+        }
+    }
+
+    #[test]
+    fn two_spans_are_clear_iff_neither_has_a_flag_set() {
+        // Pairs of spans of every length up to several chunks (each path of `both_clear`):
+        // clear, or with one wall anywhere in either, or walls everywhere in one.
+        for len in 0..5 * CHUNK + 3 {
+            let clear = vec![false; len];
+            assert!(both_clear(&clear, &clear), "len {len}");
+            assert_eq!(both_clear(&vec![true; len], &clear), len == 0, "len {len}");
+            assert_eq!(both_clear(&clear, &vec![true; len]), len == 0, "len {len}");
+            for wall in 0..len {
+                let span: Vec<bool> = (0..len).map(|k| k == wall).collect();
+                assert!(!both_clear(&span, &clear), "len {len} wall {wall} in the first");
+                assert!(!both_clear(&clear, &span), "len {len} wall {wall} in the second");
             }
         }
     }

@@ -58,16 +58,19 @@ pub(super) fn open_rows(
         let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
             return Some([Resume { j, ilim: above, done: true }; 2]);
         };
-        let below_open = clear_row(origin.y + j, origin.x, ilim, world);
-        let above_open = clear_row(origin.y - j, origin.x, ilim, world);
         let (x, n) = (origin.x - ilim[1], (ilim[0] + ilim[1]) as usize + 1);
-        match (below_open, above_open) {
-            (true, true) => mark_rows(out, x, [origin.y + j, origin.y - j], n),
-            (true, false) => mark_row(out, Pos::new(x, origin.y + j), n),
-            (false, true) => mark_row(out, Pos::new(x, origin.y - j), n),
-            (false, false) => {}
-        }
-        if !(below_open && above_open) {
+        let ys = [origin.y + j, origin.y - j];
+        if clear_rows(ys, x, n, world) {
+            mark_rows(out, x, ys, n);
+        } else {
+            let below_open = clear_row(ys[0], origin.x, ilim, world);
+            let above_open = clear_row(ys[1], origin.x, ilim, world);
+            if below_open {
+                mark_row(out, Pos::new(x, ys[0]), n);
+            }
+            if above_open {
+                mark_row(out, Pos::new(x, ys[1]), n);
+            }
             let stop = Resume { j, ilim: above, done: false };
             let mut go_on =
                 |sy: i32, jmax| open_side(origin, sy, j + 1, jmax, ilim, reach, r2, imax, world, out);
@@ -155,6 +158,17 @@ fn clear_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity) -> bool {
             row.get(x0..x0 + n).is_some_and(crate::geometry::all_clear)
         }
         None => world.transparent_run(first, 1, n) == n,
+    }
+}
+
+/// Whether the `n` cells from column `x` of rows `ys` (all inside the area) are all floors,
+/// in both rows: the rows below and above the axis at one distance, looked at together.
+#[inline(always)]
+fn clear_rows(ys: [i32; 2], x: i32, n: usize, world: &impl Opacity) -> bool {
+    let span = |y| world.opaque_row(y).map(|row| row.get(x as usize..x as usize + n));
+    match (span(ys[0]), span(ys[1])) {
+        (Some(a), Some(b)) => a.zip(b).is_some_and(|(a, b)| crate::geometry::both_clear(a, b)),
+        _ => ys.iter().all(|&y| world.transparent_run(Pos::new(x, y), 1, n) == n),
     }
 }
 
