@@ -692,7 +692,7 @@ impl Quadrant {
                     let p = self.at(i, j);
                     if self.opaque_at(world, row, i, p) {
                         if i > 0 {
-                            self.lit_wall(i, j, p, world, out, &mut s.iv, obs)
+                            self.lit_wall(i, j, p, world, &mut s.iv, obs)
                         } else {
                             self.cell(i, j, left, up, world, out, &mut s.iv, obs)
                         }
@@ -977,15 +977,15 @@ impl Quadrant {
         if opaque {
             return match (u, l) {
                 (Some((iv, from_lo)), None) => {
-                    self.wall_one(i, j, p, iv, from_lo, false, world, out, &mut s.cur_iv, obs)
+                    self.wall_one(i, j, p, iv, from_lo, false, world, &mut s.seen, &mut s.cur_iv, obs)
                 }
                 (None, Some((iv, to_hi))) => {
-                    self.wall_one(i, j, p, iv, false, to_hi, world, out, &mut s.cur_iv, obs)
+                    self.wall_one(i, j, p, iv, false, to_hi, world, &mut s.seen, &mut s.cur_iv, obs)
                 }
                 (Some((u, u_end)), Some((l, l_end))) => {
                     if u.joins(l) {
                         let iv = u.with_hi(l.hi, l.hi_open());
-                        self.wall_one(i, j, p, iv, u_end, l_end, world, out, &mut s.cur_iv, obs)
+                        self.wall_one(i, j, p, iv, u_end, l_end, world, &mut s.seen, &mut s.cur_iv, obs)
                     } else {
                         self.wall(i, j, p, &[u, l], false, world, out, &mut s.cur_iv, obs)
                     }
@@ -1068,11 +1068,12 @@ impl Quadrant {
         j: i32,
         p: Pos,
         world: &impl Opacity,
-        out: &mut Fov,
         s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
-        out.mark(p);
+        if self.viewer_inside || self.in_area(p) {
+            s.seen.push(p);
+        }
         obs.cell(p, (i + j) as u32, CellState::Lit, true);
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let (lo_v, _, hi_v, _) = wall_angle(i, j);
@@ -1117,7 +1118,7 @@ impl Quadrant {
         let own = square(i, j);
         if whole {
             if i > 0 && j > 0 {
-                return self.lit_wall(i, j, p, world, out, s, obs);
+                return self.lit_wall(i, j, p, world, s, obs);
             }
             // A wall in full light on an axis: seen, and it passes on the one part of its square
             // on the quadrant's side of its diamond (the other side is the other quadrant's),
@@ -1211,7 +1212,7 @@ impl Quadrant {
         from_lo: bool,
         to_hi: bool,
         world: &impl Opacity,
-        out: &mut Fov,
+        seen: &mut Vec<Pos>,
         cur_iv: &mut Vec<Interval>,
         obs: &mut O,
     ) -> Light {
@@ -1224,8 +1225,8 @@ impl Quadrant {
         let lo_before_hi_v = if from_lo { 1 } else { lo_before(hi_v) };
         // visible iff `iv` meets the open angle
         let visible = hi_past_lo_v > 0 && lo_before_hi_v > 0;
-        if visible {
-            out.mark(p);
+        if visible && (self.viewer_inside || self.in_area(p)) {
+            seen.push(p);
         }
         let state = if from_lo && to_hi { CellState::Lit } else { CellState::Edge };
         obs.cell(p, (i + j) as u32, state, visible);
