@@ -256,15 +256,24 @@ impl Fov {
         }
     }
 
-    /// [`Fov::mark`] for a cell inside the area that no one has marked in this view: a cell off
+    /// [`Fov::mark`] for cells inside the area that no one has marked in this view: cells off
     /// the axes, which one quadrant alone looks at, and only once.
+    ///
+    /// The multicast gathers the cells its cell loop finds one by one in a list of its own and
+    /// marks them all when the view is done: each cell added to this buffer's list there, through
+    /// the buffer, costs a load and a store of the list's length that wait for the cell before
+    /// (measured: noise r20 about 5 % of the time), where the multicast's own list is at hand.
     #[inline]
-    pub(crate) fn mark_new(&mut self, p: Pos) {
-        debug_assert!(p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height);
-        let i = p.y as usize * self.width + p.x as usize;
-        debug_assert!(self.stamps[i] != self.view, "{p:?} marked twice");
-        self.stamps[i] = self.view;
-        self.lit.push(p);
+    pub(crate) fn mark_new_cells(&mut self, cells: &[Pos]) {
+        for &p in cells {
+            debug_assert!(
+                p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
+            );
+            let i = p.y as usize * self.width + p.x as usize;
+            debug_assert!(self.stamps[i] != self.view, "{p:?} marked twice");
+            self.stamps[i] = self.view;
+        }
+        self.lit.extend_from_slice(cells);
     }
 
     /// Marks the `n` cells from `p` stepping `dx` (`1` or `-1`) along its row, all inside the

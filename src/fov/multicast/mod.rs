@@ -234,8 +234,8 @@ impl Light {
     fn reach(first: &Interval, last: &Interval, i: i32, j: i32) -> u64 {
         let far = Dir::new(2 * i + 1, 2 * j + 1);
         // (a cross product above 0, or at 0 with the end closed: at least 1 when it is open)
-        let to_right = first.lo.cross(far) >= i64::from(first.lo_open);
-        let down = far.cross(last.hi) >= i64::from(last.hi_open);
+        let to_right = first.lo.cross(far) >= i64::from(first.lo_open());
+        let down = far.cross(last.hi) >= i64::from(last.hi_open());
         (if to_right { Light::TO_RIGHT } else { 0 }) | if down { Light::DOWN } else { 0 }
     }
 
@@ -278,17 +278,32 @@ impl Light {
 }
 
 /// The multicast's working memory, kept in the [`Fov`] so that calls after the first allocate
-/// nothing: two rows of cell outputs (the front of the scan), their interval arenas and their
-/// runs of lit cells.
+/// nothing: the front of the scan (one row of cell outputs), the runs of lit cells of the row
+/// above and of the current row, and their interval arenas.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    prev: Vec<Light>,
-    cur: Vec<Light>,
-    prev_iv: Vec<Interval>,
-    cur_iv: Vec<Interval>,
+    /// The cell outputs of one row, written over in place: cell `i` reads the row above's at
+    /// `i` and beyond and then writes its own at `i`, so the entries before `i` are the current
+    /// row's and the others still the row above's.
+    front: Vec<Light>,
     prev_runs: Vec<(i32, i32)>,
     cur_runs: Vec<(i32, i32)>,
+    /// Apart from the front, so that the cell loop can hold that as a slice while the cells it
+    /// hands on work in the arenas.
+    iv: Arenas,
+}
+
+/// The interval arenas of the row above and of the current row, where a cell's input is
+/// gathered, and the cells found visible one by one.
+#[derive(Debug, Default)]
+struct Arenas {
+    prev_iv: Vec<Interval>,
+    cur_iv: Vec<Interval>,
     input: Vec<Interval>,
+    /// The cells off the axes the cell loop found visible one by one, marked in the view when
+    /// it is done (see [`Fov::mark_new_cells`]): kept here, in the multicast's own memory, a
+    /// cell is added with the list's length at hand.
+    seen: Vec<Pos>,
     /// Where a cell's input is gathered when it is small (kept here so that it is not
     /// initialised anew for every cell).
     small: SmallSet,
@@ -303,14 +318,16 @@ impl Clone for Scratch {
             Vec::with_capacity(v.capacity())
         }
         Scratch {
-            prev: like(&self.prev),
-            cur: like(&self.cur),
-            prev_iv: like(&self.prev_iv),
-            cur_iv: like(&self.cur_iv),
+            front: like(&self.front),
             prev_runs: like(&self.prev_runs),
             cur_runs: like(&self.cur_runs),
-            input: like(&self.input),
-            small: self.small,
+            iv: Arenas {
+                prev_iv: like(&self.iv.prev_iv),
+                cur_iv: like(&self.iv.cur_iv),
+                input: like(&self.iv.input),
+                seen: like(&self.iv.seen),
+                small: self.iv.small,
+            },
         }
     }
 }
@@ -420,11 +437,11 @@ fn one_each(i: i32, j: i32, left: Light, up: Light, prev_iv: &[Interval], cur_iv
         && nl <= 2
         && (nu < 2 || {
             let first = prev_iv[up.range().start];
-            first.hi.cross(Dir::new(2 * i + 1, 2 * j - 1)) >= i64::from(!first.hi_open)
+            first.hi.cross(Dir::new(2 * i + 1, 2 * j - 1)) >= i64::from(!first.hi_open())
         })
         && (nl < 2 || {
             let second = cur_iv[left.range().start + 1];
-            Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open)
+            Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open())
         })
 }
 
@@ -471,8 +488,10 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     }
     // The row buffers trade places every row, so either may be the one that grew; give both
     // the larger capacity, so that after warm-up no view has to grow the smaller one again.
-    even_out(&mut s.prev_iv, &mut s.cur_iv);
+    even_out(&mut s.iv.prev_iv, &mut s.iv.cur_iv);
     even_out(&mut s.prev_runs, &mut s.cur_runs);
+    out.mark_new_cells(&s.iv.seen);
+    s.iv.seen.clear();
     out.scratch = s;
 }
 
@@ -500,7 +519,7 @@ fn sq_hi(i: i32, j: i32) -> Dir {
 /// The whole square angle of quadrant cell `(i, j)`.
 #[inline]
 fn square(i: i32, j: i32) -> Interval {
-    Interval { lo: sq_lo(i, j), hi: sq_hi(i, j), lo_open: false, hi_open: false }
+    Interval::of(sq_lo(i, j), false, sq_hi(i, j), false)
 }
 
 /// One quadrant of the scan: quadrant cell `(i, j)` is the map cell `origin + (sx·i, sy·j)`.
@@ -576,15 +595,14 @@ impl Quadrant {
         let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let len = ilim as usize + 1;
-        s.prev.resize(len, Light::DARK);
-        s.cur.resize(len, Light::DARK);
-        s.cur_iv.clear();
+        s.front.resize(len, Light::DARK);
+        s.iv.cur_iv.clear();
         s.cur_runs.clear();
         // How many cells of the row just done, from the axis on, are known to pass their whole
         // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
         let mut full;
         // Whether the row just done was a whole row taken by `whole_row` or `open_rows`, which
-        // leave `s.cur` and the runs as they were: they are written only when a row needs them.
+        // leave `s.front` and the runs as they were: they are written only when a row needs them.
         let mut unsaved;
         let j0 = if let Some((j, above)) = from {
             (ilim, full, unsaved) = (above, above + 1, true);
@@ -611,16 +629,15 @@ impl Quadrant {
                 }
                 if mem::take(&mut unsaved) {
                     // the row above is whole from the axis to its end: one run of full light
-                    s.cur[..full as usize].fill(Light::FULL);
-                    s.cur_iv.clear();
+                    s.front[..full as usize].fill(Light::FULL);
+                    s.iv.cur_iv.clear();
                     s.cur_runs.clear();
                     s.cur_runs.push((0, full - 1));
                 }
             }
-            mem::swap(&mut s.prev, &mut s.cur);
-            mem::swap(&mut s.prev_iv, &mut s.cur_iv);
+            mem::swap(&mut s.iv.prev_iv, &mut s.iv.cur_iv);
             mem::swap(&mut s.prev_runs, &mut s.cur_runs);
-            s.cur_iv.clear();
+            s.iv.cur_iv.clear();
             s.cur_runs.clear();
             // b: the end of the run of the row above that i is in, or of the last one it passed,
             // cut at the row's end (the loop's cells are all at or before it)
@@ -633,6 +650,10 @@ impl Quadrant {
             let mut whole_to = -1;
             let mut i = a;
             let full_above = mem::replace(&mut full, 0);
+            // The front as a slice of the row's length, held for the whole row: the loop runs
+            // while `i` indexes it, which also settles every `front[i]`. (Cells outside the
+            // runs are not written: the row below reads only within this row's runs.)
+            let front = &mut s.front[..=ilim as usize];
             if !O::WATCHES && self.viewer_inside && full_above > 1 {
                 // The row starts under whole squares: its floors from the axis on, up to the
                 // first wall or the end of those squares, are whole (each one's left input is
@@ -647,21 +668,21 @@ impl Quadrant {
                     if n > 1 {
                         out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
                     }
-                    s.cur[..n as usize].fill(Light::FULL);
+                    front[..n as usize].fill(Light::FULL);
                     (lit_from, left, i, full) = (0, Light::FULL, n, n);
                 }
             }
             let row = self.opaque_row(world, j);
-            while i <= ilim {
+            while (i as usize) < front.len() {
                 let up = if i <= b {
-                    s.prev[i as usize]
+                    front[i as usize]
                 } else if s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
                     // The light from the left carried on into the next run above. (Tested here,
                     // where a cell past `b` is told apart anyway, rather than after every cell:
                     // noise r20 about 3 % faster.)
                     run += 1;
                     b = s.prev_runs[run].1.min(ilim);
-                    s.prev[i as usize]
+                    front[i as usize]
                 } else {
                     Light::DARK
                 };
@@ -671,13 +692,17 @@ impl Quadrant {
                     let p = self.at(i, j);
                     if self.opaque_at(world, row, i, p) {
                         if i > 0 {
-                            self.lit_wall(i, j, p, world, out, s, obs)
+                            self.lit_wall(i, j, p, world, &mut s.iv, obs)
                         } else {
-                            self.cell(i, j, left, up, world, out, s, obs)
+                            self.cell(i, j, left, up, world, out, &mut s.iv, obs)
                         }
-                    } else if i == 0 || i >= b || !s.prev[i as usize + 1].whole_down() {
+                    } else if i == 0 || i >= b || !front[i as usize + 1].whole_down() {
                         full += i32::from(i == full);
-                        out.mark_inside(p);
+                        if i > 0 {
+                            s.iv.seen.push(p);
+                        } else {
+                            out.mark_inside(p);
+                        }
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
                     } else if let Some(row) = row {
@@ -690,15 +715,15 @@ impl Quadrant {
                         let (from, end) = (i, b);
                         loop {
                             let p = self.at(i, j);
-                            out.mark_new(p);
+                            s.iv.seen.push(p);
                             obs.cell(p, (i + j) as u32, CellState::Lit, true);
                             if i >= end
-                                || !s.prev[i as usize + 1].whole_down()
+                                || !front[i as usize + 1].whole_down()
                                 || self.opaque_at(world, Some(row), i + 1, self.at(i + 1, j))
                             {
                                 break;
                             }
-                            s.cur[i as usize] = Light::FULL;
+                            front[i as usize] = Light::FULL;
                             i += 1;
                         }
                         if from == full {
@@ -708,7 +733,7 @@ impl Quadrant {
                     } else {
                         lit_from = lit_from.min(i);
                         let from = i;
-                        i = self.whole_run(i, j, b, &mut whole_to, world, out, s, obs);
+                        i = self.whole_run(i, j, b, &mut whole_to, world, out, front, obs);
                         if from == full {
                             full = i + 1;
                         }
@@ -728,12 +753,12 @@ impl Quadrant {
                         }
                         None => break,
                     }
-                } else if i > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv) {
-                    self.small(i, j, left, up, world, row, out, s, obs)
+                } else if i > 0 && one_each(i, j, left, up, &s.iv.prev_iv, &s.iv.cur_iv) {
+                    self.small(i, j, left, up, world, row, out, &mut s.iv, obs)
                 } else {
-                    self.cell(i, j, left, up, world, out, s, obs)
+                    self.cell(i, j, left, up, world, out, &mut s.iv, obs)
                 };
-                s.cur[i as usize] = light;
+                front[i as usize] = light;
                 track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
                 self.report_culled(obs, i, j, light, ilim, jmax, r2);
                 left = light.to_right();
@@ -764,7 +789,7 @@ impl Quadrant {
         obs: &mut O,
     ) -> (i32, bool) {
         // row 0: the viewer, then outward along the axis, fed from the left only
-        s.cur[0] = Light::FULL;
+        s.front[0] = Light::FULL;
         let mut lit_from = 0;
         let mut left = Light::FULL;
         let mut i = 1;
@@ -778,7 +803,7 @@ impl Quadrant {
                 if self.sy > 0 {
                     out.mark_new_run(self.at(1, 0), self.sx, n as usize);
                 }
-                s.cur[1..=n as usize].fill(Light::FULL);
+                s.front[1..=n as usize].fill(Light::FULL);
                 (i, full) = (n + 1, n + 1);
             }
         }
@@ -791,9 +816,9 @@ impl Quadrant {
                 obs.cell(p, i as u32, CellState::Lit, true);
                 Light::FULL
             } else {
-                self.cell(i, 0, left, Light::DARK, world, out, s, obs)
+                self.cell(i, 0, left, Light::DARK, world, out, &mut s.iv, obs)
             };
-            s.cur[i as usize] = light;
+            s.front[i as usize] = light;
             full += i32::from(i == full && light == Light::FULL);
             track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
@@ -882,12 +907,12 @@ impl Quadrant {
         whole_to: &mut i32,
         world: &impl Opacity,
         out: &mut Fov,
-        s: &mut Scratch,
+        front: &mut [Light],
         obs: &mut O,
     ) -> i32 {
         if i > *whole_to {
             // (i + 1 <= end: the cell above i + 1 gives it its whole part)
-            let beyond = &s.prev[i as usize + 2..=end as usize];
+            let beyond = &front[i as usize + 2..=end as usize];
             *whole_to = i + 1 + crate::geometry::leading(beyond, |l| l.whole_down()) as i32;
         }
         let p = self.at(i, j);
@@ -899,7 +924,7 @@ impl Quadrant {
                 obs.cell(self.at(k, j), (k + j) as u32, CellState::Lit, true);
             }
         }
-        s.cur[i as usize..last as usize].fill(Light::FULL);
+        front[i as usize..last as usize].fill(Light::FULL);
         last
     }
 
@@ -919,7 +944,7 @@ impl Quadrant {
         world: &impl Opacity,
         row: Option<&[bool]>,
         out: &mut Fov,
-        s: &mut Scratch,
+        s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
         debug_assert!(i > 0 && j > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv));
@@ -938,29 +963,29 @@ impl Quadrant {
         let u = if up == Light::DARK {
             None
         } else if up.whole_down() {
-            Some((Interval { lo, hi: corner, lo_open: false, hi_open: false }, true))
+            Some((Interval::of(lo, false, corner, false), true))
         } else {
             Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
         };
         let l = if left == Light::DARK {
             None
         } else if left.whole_to_right() {
-            Some((Interval { lo: corner, hi, lo_open: false, hi_open: false }, true))
+            Some((Interval::of(corner, false, hi, false), true))
         } else {
             Some(s.cur_iv[left.range().start].ending_at(hi))
         };
         if opaque {
             return match (u, l) {
                 (Some((iv, from_lo)), None) => {
-                    self.wall_one(i, j, p, iv, from_lo, false, world, out, &mut s.cur_iv, obs)
+                    self.wall_one(i, j, p, iv, from_lo, false, world, &mut s.seen, &mut s.cur_iv, obs)
                 }
                 (None, Some((iv, to_hi))) => {
-                    self.wall_one(i, j, p, iv, false, to_hi, world, out, &mut s.cur_iv, obs)
+                    self.wall_one(i, j, p, iv, false, to_hi, world, &mut s.seen, &mut s.cur_iv, obs)
                 }
                 (Some((u, u_end)), Some((l, l_end))) => {
                     if u.joins(l) {
-                        let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
-                        self.wall_one(i, j, p, iv, u_end, l_end, world, out, &mut s.cur_iv, obs)
+                        let iv = u.with_hi(l.hi, l.hi_open());
+                        self.wall_one(i, j, p, iv, u_end, l_end, world, &mut s.seen, &mut s.cur_iv, obs)
                     } else {
                         self.wall(i, j, p, &[u, l], false, world, out, &mut s.cur_iv, obs)
                     }
@@ -977,8 +1002,8 @@ impl Quadrant {
         // before the later one too, one that ends at or after the later ends after the earlier.
         let (c, f) = (Dir::new(i, j), Dir::new(2 * i + 1, 2 * j + 1));
         // (an end before a direction: a cross product above 0, or at 0 with the end closed)
-        let lo_to = |iv: &Interval, d: Dir| iv.lo.cross(d) >= i64::from(iv.lo_open);
-        let to_hi = |iv: &Interval, d: Dir| d.cross(iv.hi) >= i64::from(iv.hi_open);
+        let lo_to = |iv: &Interval, d: Dir| iv.lo.cross(d) >= i64::from(iv.lo_open());
+        let to_hi = |iv: &Interval, d: Dir| d.cross(iv.hi) >= i64::from(iv.hi_open());
         let (light, visible) = match (u, l) {
             (Some((u, u_end)), None) => {
                 // all of it at `corner` or before: the centre is lit only at or above the
@@ -996,12 +1021,12 @@ impl Quadrant {
             }
             (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
                 if u_end && l_end {
-                    out.mark_new(p);
+                    s.seen.push(p);
                     obs.cell(p, ring, CellState::Lit, true);
                     return Light::FULL;
                 }
                 // one interval through `corner`, which is lit
-                let iv = Interval { lo: u.lo, hi: l.hi, lo_open: u.lo_open, hi_open: l.hi_open };
+                let iv = u.with_hi(l.hi, l.hi_open());
                 let to_right = u_end || i >= j || lo_to(&u, f);
                 let down = l_end || i <= j || to_hi(&l, f);
                 let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
@@ -1025,7 +1050,7 @@ impl Quadrant {
             "cell ({i}, {j})"
         );
         if visible {
-            out.mark_new(p);
+            s.seen.push(p);
         }
         obs.cell(p, ring, CellState::Edge, visible);
         light
@@ -1043,11 +1068,12 @@ impl Quadrant {
         j: i32,
         p: Pos,
         world: &impl Opacity,
-        out: &mut Fov,
-        s: &mut Scratch,
+        s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
-        out.mark(p);
+        if self.viewer_inside || self.in_area(p) {
+            s.seen.push(p);
+        }
         obs.cell(p, (i + j) as u32, CellState::Lit, true);
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         let (lo_v, _, hi_v, _) = wall_angle(i, j);
@@ -1057,8 +1083,8 @@ impl Quadrant {
         // Both parts are non-empty; the lower one starts before the far corner and the upper
         // one ends after it, so the light reaches both children (and gives neither its whole
         // part: the far corner ray lies inside the diamond's open angle).
-        s.cur_iv.push(Interval { lo, hi: lo_v, lo_open: false, hi_open: lo_sealed });
-        s.cur_iv.push(Interval { lo: hi_v, hi, lo_open: hi_sealed, hi_open: false });
+        s.cur_iv.push(Interval::of(lo, false, lo_v, lo_sealed));
+        s.cur_iv.push(Interval::of(hi_v, hi_sealed, hi, false));
         let light = Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2);
         debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
         light
@@ -1076,7 +1102,7 @@ impl Quadrant {
         up: Light,
         world: &impl Opacity,
         out: &mut Fov,
-        s: &mut Scratch,
+        s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
         let p = self.at(i, j);
@@ -1092,7 +1118,7 @@ impl Quadrant {
         let own = square(i, j);
         if whole {
             if i > 0 && j > 0 {
-                return self.lit_wall(i, j, p, world, out, s, obs);
+                return self.lit_wall(i, j, p, world, s, obs);
             }
             // A wall in full light on an axis: seen, and it passes on the one part of its square
             // on the quadrant's side of its diamond (the other side is the other quadrant's),
@@ -1104,21 +1130,11 @@ impl Quadrant {
             let start = s.cur_iv.len();
             let light = if j == 0 {
                 let sealed = self.opaque(world, self.at(i, 1));
-                s.cur_iv.push(Interval {
-                    lo: Dir::new(2 * i, 1),
-                    hi: own.hi,
-                    lo_open: sealed,
-                    hi_open: false,
-                });
+                s.cur_iv.push(Interval::of(Dir::new(2 * i, 1), sealed, own.hi, false));
                 Light((start as u64) << 32 | Light::DOWN | 1)
             } else {
                 let sealed = self.opaque(world, self.at(1, j));
-                s.cur_iv.push(Interval {
-                    lo: own.lo,
-                    hi: Dir::new(1, 2 * j),
-                    lo_open: false,
-                    hi_open: sealed,
-                });
+                s.cur_iv.push(Interval::of(own.lo, false, Dir::new(1, 2 * j), sealed));
                 Light((start as u64) << 32 | Light::TO_RIGHT | 1)
             };
             debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
@@ -1150,7 +1166,7 @@ impl Quadrant {
             }
             let full = input.len() == 1 && {
                 let iv = input[0];
-                !iv.lo_open && !iv.hi_open && iv.lo.same(own.lo) && iv.hi.same(own.hi)
+                !iv.lo_open() && !iv.hi_open() && iv.lo.same(own.lo) && iv.hi.same(own.hi)
             };
             (input, full)
         };
@@ -1196,7 +1212,7 @@ impl Quadrant {
         from_lo: bool,
         to_hi: bool,
         world: &impl Opacity,
-        out: &mut Fov,
+        seen: &mut Vec<Pos>,
         cur_iv: &mut Vec<Interval>,
         obs: &mut O,
     ) -> Light {
@@ -1209,36 +1225,36 @@ impl Quadrant {
         let lo_before_hi_v = if from_lo { 1 } else { lo_before(hi_v) };
         // visible iff `iv` meets the open angle
         let visible = hi_past_lo_v > 0 && lo_before_hi_v > 0;
-        if visible {
-            out.mark(p);
+        if visible && (self.viewer_inside || self.in_area(p)) {
+            seen.push(p);
         }
         let state = if from_lo && to_hi { CellState::Lit } else { CellState::Edge };
         obs.cell(p, (i + j) as u32, state, visible);
         // The part at or below `lo_v`: `iv` up to `lo_v`, which a seal there opens.
         let lo_at_lo_v = if from_lo { 1 } else { lo_before(lo_v) };
-        let below = if lo_at_lo_v < i64::from(iv.lo_open) {
+        let below = if lo_at_lo_v < i64::from(iv.lo_open()) {
             None // `iv` starts after `lo_v`, or on it with that end open
-        } else if hi_past_lo_v < 0 || (hi_past_lo_v == 0 && iv.hi_open) {
+        } else if hi_past_lo_v < 0 || (hi_past_lo_v == 0 && iv.hi_open()) {
             Some(iv) // all of it before `lo_v`, or up to it, open
         } else if self.opaque(world, self.at(lo_n.0, lo_n.1)) {
             // closed at `lo_v` (where `iv` reaches it or beyond), and a seal there
-            (lo_at_lo_v > 0).then_some(Interval { hi: lo_v, hi_open: true, ..iv })
+            (lo_at_lo_v > 0).then_some(iv.with_hi(lo_v, true))
         } else {
-            Some(Interval { hi: lo_v, hi_open: false, ..iv })
+            Some(iv.with_hi(lo_v, false))
         };
         // The part at or above `hi_v`, likewise.
         let hi_at_hi_v = if to_hi { 1 } else { hi_after(hi_v) };
-        let above = if hi_at_hi_v < i64::from(iv.hi_open) {
+        let above = if hi_at_hi_v < i64::from(iv.hi_open()) {
             None
-        } else if lo_before_hi_v < 0 || (lo_before_hi_v == 0 && iv.lo_open) {
+        } else if lo_before_hi_v < 0 || (lo_before_hi_v == 0 && iv.lo_open()) {
             Some(iv)
         } else if self.opaque(world, self.at(hi_n.0, hi_n.1)) {
-            (hi_at_hi_v > 0).then_some(Interval { lo: hi_v, lo_open: true, ..iv })
+            (hi_at_hi_v > 0).then_some(iv.with_lo(hi_v, true))
         } else {
-            Some(Interval { lo: hi_v, lo_open: false, ..iv })
+            Some(iv.with_lo(hi_v, false))
         };
-        debug_assert!(!from_lo || (iv.lo.same(sq_lo(i, j)) && !iv.lo_open));
-        debug_assert!(!to_hi || (iv.hi.same(sq_hi(i, j)) && !iv.hi_open));
+        debug_assert!(!from_lo || (iv.lo.same(sq_lo(i, j)) && !iv.lo_open()));
+        debug_assert!(!to_hi || (iv.hi.same(sq_hi(i, j)) && !iv.hi_open()));
         debug_assert_eq!(visible, iv.meets_open(lo_v, hi_v), "wall ({i}, {j})");
         debug_assert!(
             {
