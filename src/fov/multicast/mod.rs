@@ -301,8 +301,10 @@ struct Arenas {
     cur_iv: Vec<Interval>,
     input: Vec<Interval>,
     /// The cells off the axes the cell loop found visible one by one, marked in the view when
-    /// it is done (see [`Fov::mark_new_cells`]): kept here, in the multicast's own memory, a
-    /// cell is added with the list's length at hand.
+    /// it is done, or at the end of a row once they number [`SEEN_BATCH`] (see
+    /// [`Fov::mark_new_cells`]): kept here, in the multicast's own memory, a cell is added with
+    /// the list's length at hand. (So the scan's memory stays bounded by its rows' length and
+    /// a constant, not by the area it sees.)
     seen: Vec<Pos>,
     /// Where a cell's input is gathered when it is small (kept here so that it is not
     /// initialised anew for every cell).
@@ -444,6 +446,10 @@ fn one_each(i: i32, j: i32, left: Light, up: Light, prev_iv: &[Interval], cur_iv
             Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open())
         })
 }
+
+/// How many cells [`Scratch`]'s list of cells found visible one by one holds before a row's end
+/// hands them to the view (8 KiB of positions).
+const SEEN_BATCH: usize = 1024;
 
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -766,6 +772,12 @@ impl Quadrant {
             }
             if lit_from != NO_RUN {
                 s.cur_runs.push((lit_from, i - 1));
+            }
+            // (the cells found one by one, marked once they are many: the list stays short
+            // whatever the view, and most views mark them in one go at the end)
+            if s.iv.seen.len() >= SEEN_BATCH {
+                out.mark_new_cells(&s.iv.seen);
+                s.iv.seen.clear();
             }
             if s.cur_runs.is_empty() {
                 break;
