@@ -172,6 +172,10 @@ pub struct Fov {
     /// `(0, 0), (1, 0), (2, 0)…`: the offsets of a row's cells from its first, as long as the
     /// longest row marked so far, for [`Fov::mark_row`].
     steps: Vec<Pos>,
+    /// How far each row of a view of radius `reaches_of` reaches either way of the viewer's
+    /// column (`reaches[j]` for row `j` from the viewer's), for [`Fov::parts`].
+    reaches: Vec<i32>,
+    reaches_of: u32,
     origin: Pos,
     radius: Option<u32>,
     /// The multicast's working memory, reused from call to call.
@@ -191,6 +195,8 @@ impl Clone for Fov {
             view: self.view,
             lit,
             steps: self.steps.clone(),
+            reaches: self.reaches.clone(),
+            reaches_of: self.reaches_of,
             origin: self.origin,
             radius: self.radius,
             scratch: self.scratch.clone(),
@@ -399,6 +405,22 @@ impl Fov {
         }
     }
 
+    /// The stamps (row `y` at `y * width`), the area's width, the list of visible cells, the
+    /// view's number, and how far each row of a view of radius `r` reaches either way of the
+    /// viewer's column (by the radius alone, row `j` from the viewer's at `j`), apart: for
+    /// marking the open rows around a viewer with [`mark_pair`].
+    ///
+    /// The reaches are worked out when the radius changes, and kept: a small view's rows have
+    /// few cells, and finding each row's reach anew (a square root, in integer steps that a
+    /// branch predictor does not foresee) costs a good part of what marking it does.
+    pub(crate) fn parts(&mut self, r: u32) -> (&mut [u16], usize, &mut Vec<Pos>, u16, &[i32]) {
+        if self.reaches_of != r || self.reaches.is_empty() {
+            row_reaches(&mut self.reaches, r);
+            self.reaches_of = r;
+        }
+        (&mut self.stamps, self.width, &mut self.lit, self.view, &self.reaches)
+    }
+
     /// Whether `p` is visible (never, outside the area).
     #[inline]
     pub fn is_visible(&self, p: Pos) -> bool {
@@ -446,6 +468,51 @@ impl Fov {
     }
 }
 
+/// Stamps `view` on the `rows`, `n` stamps each (cut from [`Fov::parts`]: the cells from
+/// column `x` of rows `ys`, none marked yet), and adds those cells to `lit`, the lower row
+/// (`ys[0]`) first: [`Fov::mark_rows`] without looking the rows up, for a caller that keeps
+/// them at hand from pair to pair (rows of a small view, up to 64 cells: longer ones take
+/// [`Fov::mark_row`]).
+#[inline(always)]
+pub(crate) fn mark_pair(
+    rows: [&mut [u16]; 2],
+    lit: &mut Vec<Pos>,
+    view: u16,
+    x: i32,
+    ys: [i32; 2],
+    n: usize,
+) {
+    const WIDE: usize = 16;
+    debug_assert!(ys[0] > ys[1] && x >= 0);
+    for cells in rows {
+        debug_assert!(cells.iter().all(|&v| v != view));
+        if n >= WIDE {
+            // sixteen at a time, the last sixteen overlapping the ones before if need be: for
+            // a row of up to 32, two stores and no loop
+            let sixteen = [view; WIDE];
+            cells[..WIDE].copy_from_slice(&sixteen);
+            let mut i = WIDE;
+            while i + WIDE < n {
+                cells[i..i + WIDE].copy_from_slice(&sixteen);
+                i += WIDE;
+            }
+            cells[n - WIDE..].copy_from_slice(&sixteen);
+        } else if n >= 8 {
+            cells[..8].copy_from_slice(&[view; 8]);
+            cells[n - 8..].copy_from_slice(&[view; 8]);
+        } else {
+            fill_short(cells, view);
+        }
+    }
+    // the positions as in `Fov::mark_rows`
+    let whole = n.next_multiple_of(4) as u64;
+    for y in ys {
+        let (len, first) = (lit.len(), packed(Pos::new(x, y)));
+        lit.extend((first..first + whole).map(unpacked));
+        lit.truncate(len + n);
+    }
+}
+
 /// `p` as one number for [`Fov::mark_rows`]: x (not negative) in the low 32 bits, y in the high
 /// ones; [`unpacked`] of it plus `k` is `p` moved `k` cells to the right, as long as x stays
 /// below 2³².
@@ -473,6 +540,22 @@ fn fill_short(cells: &mut [u16], v: u16) {
         cells[n - 2..].copy_from_slice(&[v; 2]);
     } else if let Some(cell) = cells.first_mut() {
         *cell = v;
+    }
+}
+
+/// Sets `reaches` to how far each row of a view of radius `r` reaches either way of the
+/// viewer's column, row `j` at `j`: the largest `i` with `i² + j² <= r²`.
+#[cold]
+#[inline(never)]
+fn row_reaches(reaches: &mut Vec<i32>, r: u32) {
+    let (r, r2) = (i64::from(r), i64::from(r) * i64::from(r));
+    let mut i = r;
+    reaches.clear();
+    for j in 0..=r {
+        while i * i + j * j > r2 {
+            i -= 1;
+        }
+        reaches.push(i as i32);
     }
 }
 

@@ -64,6 +64,19 @@ pub trait Opacity {
         let _ = y;
         None
     }
+
+    /// The `n` rows from `y` on as one slice of "is opaque" flags, row `y + k` at `k * stride`
+    /// (the slice and the stride, each row `stride` flags long), when the world keeps its cells
+    /// that way and all those rows lie in it; `None` otherwise, and the sight code asks
+    /// [`Opacity::opaque_row`] row by row.
+    ///
+    /// The field of view of an open room looks at many rows in turn, a few cells of each at a
+    /// small radius: looking each row up (its bounds, where it starts) would cost as much as
+    /// looking at its cells.
+    fn opaque_rows(&self, y: i32, n: usize) -> Option<(&[bool], usize)> {
+        let _ = (y, n);
+        None
+    }
 }
 
 /// How many cells of `row`, from `x` stepping `dx` (`1` or `-1`) and no more than `max`, pass
@@ -238,6 +251,17 @@ impl Opacity for Grid<bool> {
             _ => Some(&[]),
         }
     }
+
+    #[inline]
+    fn opaque_rows(&self, y: i32, n: usize) -> Option<(&[bool], usize)> {
+        let y = usize::try_from(y).ok()?;
+        let w = self.width();
+        if w == 0 {
+            return None;
+        }
+        let rows = self.cells().get(y.checked_mul(w)?..y.checked_add(n)?.checked_mul(w)?)?;
+        Some((rows, w))
+    }
 }
 
 #[cfg(test)]
@@ -306,6 +330,29 @@ mod tests {
         }
         let closure = |p: Pos| g.is_opaque(p);
         assert_eq!(closure.opaque_row(1), None);
+    }
+
+    #[test]
+    fn a_block_of_grid_rows_holds_those_rows_one_stride_apart() {
+        // rows 0..4 of a 3-wide grid, each cell's flag set for x == y: any block inside the
+        // grid is its rows in turn; a block reaching past it, or an empty grid's, is not given
+        let mut g = Grid::new(3, 4, false);
+        for k in 0..3 {
+            g.set(Pos::new(k, k), true);
+        }
+        for (y, n) in [(0, 4), (1, 2), (3, 1), (2, 0)] {
+            let (block, stride) = g.opaque_rows(y, n).expect("inside the grid");
+            assert_eq!((block.len(), stride), (3 * n, 3), "rows {y}..+{n}");
+            for k in 0..n {
+                assert_eq!(&block[k * 3..][..3], g.opaque_row(y + k as i32).unwrap(), "row {y}+{k}");
+            }
+        }
+        for (y, n) in [(-1, 2), (3, 2), (4, 1), (0, 5)] {
+            assert_eq!(g.opaque_rows(y, n), None, "rows {y}..+{n}");
+        }
+        assert_eq!(Grid::new(0, 3, false).opaque_rows(0, 1), None);
+        let closure = |p: Pos| g.is_opaque(p);
+        assert_eq!(closure.opaque_rows(0, 1), None);
     }
 
     #[test]

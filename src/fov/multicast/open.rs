@@ -7,7 +7,7 @@
 //! x axis share their rows: a map row is looked at once, from its left end to its right end,
 //! and marked in one go. The quadrant scans then start below the last such row, or not at all.
 
-use super::super::Fov;
+use super::super::{Fov, mark_pair};
 use crate::geometry::{Opacity, Pos};
 
 /// Where the quadrants on one side of the x axis go on after [`open_rows`]: `j`, the first row
@@ -54,6 +54,14 @@ pub(super) fn open_rows(
     // Rows `j` below and above the axis reach as far: both are done in one go, as long as
     // both are open; then each side goes on alone.
     let (mut j, mut above, mut reach) = (1, axis, reach);
+    if let Some(r) = radius.filter(|&r| i64::from(r) <= i64::from(imax[0].min(imax[1]))) {
+        // (the area cuts no row: `reach` is `r`)
+        let jend = jmax[0].min(jmax[1]).min(r as i32);
+        let (pairs, last) = open_pairs(origin, r, jend, world, out);
+        if pairs > 0 {
+            (j, above, reach) = (pairs + 1, [last as i32; 2], last);
+        }
+    }
     while j <= jmax[0].min(jmax[1]) {
         let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
             return Some([Resume { j, ilim: above, done: true }; 2]);
@@ -84,6 +92,71 @@ pub(super) fn open_rows(
     let below = open_side(origin, 1, j, jmax[0], above, reach, r2, imax, world, out);
     let above = open_side(origin, -1, j, jmax[1], above, reach, r2, imax, world, out);
     Some([below, above])
+}
+
+/// The pairs of rows below and above the axis at one distance from it, from the axis on, as
+/// long as both are open: marked, and how many, and how far the last one reaches to either
+/// side (`r` if none). For a view of radius `r` that the area cuts on neither side, from
+/// `origin` to row `jend` (all inside the area), in a world that keeps its rows in one slice.
+///
+/// The rows of a small view have few cells: looking each one up in the world and in the view
+/// (its bounds, where it starts) would cost as much as its cells. Here the rows are taken from
+/// one block of each, in turn: first the long ones (rows only get shorter from the axis on),
+/// each marked on its own as before, then the short ones, up to 64 cells, marked in the loop.
+#[inline(never)]
+fn open_pairs(origin: Pos, r: u32, jend: i32, world: &impl Opacity, out: &mut Fov) -> (i32, i64) {
+    let k = jend as usize;
+    let (ox, oy) = (origin.x as usize, origin.y as usize);
+    let mut reach = i64::from(r);
+    let Some((flags, stride)) = world.opaque_rows(origin.y - jend, 2 * k + 1) else {
+        return (0, reach);
+    };
+    if ox + r as usize >= stride {
+        // (a world narrower than the view: not after an open axis row, which is as wide, but
+        // the rows taken below must lie inside the world's rows whatever its rows say)
+        return (0, reach);
+    }
+    // where the viewer's cell is in the block of flags
+    let fmid = k * stride + ox;
+    let spans = |j: usize, h: usize| {
+        let (fo, n) = (j * stride, 2 * h + 1);
+        (&flags[fmid - h + fo..][..n], &flags[fmid - h - fo..][..n])
+    };
+    let r2 = reach * reach;
+    let mut j = 1;
+    while j <= k {
+        let jj = (j * j) as i64;
+        let mut next = reach;
+        while next * next + jj > r2 {
+            next -= 1;
+        }
+        let (h, n) = (next as usize, 2 * next as usize + 1);
+        if n <= 64 {
+            break;
+        }
+        let (a, b) = spans(j, h);
+        if !crate::geometry::both_clear(a, b) {
+            return (j as i32 - 1, reach);
+        }
+        mark_long_rows(out, (ox - h) as i32, [origin.y + j as i32, origin.y - j as i32], n);
+        (reach, j) = (next, j + 1);
+    }
+    let (stamps, width, lit, view, reaches) = out.parts(r);
+    let smid = oy * width + ox;
+    while j <= k {
+        let h = reaches[j] as usize;
+        let (n, so) = (2 * h + 1, j * width);
+        let (a, b) = spans(j, h);
+        if !crate::geometry::both_clear(a, b) {
+            break;
+        }
+        let (above, below) = stamps.split_at_mut(smid - h + so);
+        let rows = [&mut above[smid - h - so..][..n], &mut below[..n]];
+        mark_pair(rows, lit, view, (ox - h) as i32, [origin.y + j as i32, origin.y - j as i32], n);
+        j += 1;
+    }
+    let pairs = j - 1;
+    (pairs as i32, i64::from(reaches[pairs]))
 }
 
 /// How far row `j` reaches to the right and to the left, `None` if it is beyond the radius
@@ -201,4 +274,39 @@ fn mark_long_rows(out: &mut Fov, x: i32, ys: [i32; 2], n: usize) {
 #[inline(never)]
 fn mark_row(out: &mut Fov, first: Pos, n: usize) {
     out.mark_row(first, n);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fov::{Fov, multicast, reference};
+    use crate::geometry::{Grid, Pos};
+
+    #[test]
+    fn open_rows_of_a_grid_that_does_not_fill_the_area_end_where_the_grid_does() {
+        // An all-floor grid, read a block of rows at a time, in areas wider, taller and smaller
+        // than it: past the grid everything is opaque, so the open rows stop there. Against the
+        // reference, viewers all over the area, the radius going up and down with one buffer
+        // (which keeps its rows' reaches per radius).
+        let g = Grid::new(9, 7, false);
+        let mut views = 0;
+        for (w, h) in [(9, 7), (14, 7), (9, 12), (6, 5), (13, 13)] {
+            let (mut fast, mut slow) = (Fov::new(w, h), Fov::new(w, h));
+            for radius in [0, 1, 2, 4, 3, 6, 20].map(Some).into_iter().chain([None]) {
+                for vy in 0..h as i32 {
+                    for vx in (0..w as i32).filter(|x| (x + vy) % 2 == 0) {
+                        let at = Pos::new(vx, vy);
+                        multicast::compute(at, radius, &g, &mut fast);
+                        reference::compute(at, radius, &g, &mut slow);
+                        let mut a = fast.cells().to_vec();
+                        let mut b = slow.cells().to_vec();
+                        a.sort_by_key(|p| (p.y, p.x));
+                        b.sort_by_key(|p| (p.y, p.x));
+                        assert_eq!(a, b, "area {w}x{h}, viewer {at}, radius {radius:?}");
+                        views += 1;
+                    }
+                }
+            }
+        }
+        assert!(views > 1000, "{views}");
+    }
 }
