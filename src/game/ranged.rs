@@ -32,9 +32,13 @@ pub struct MissileWorld<'a>(pub &'a Map);
 
 impl Opacity for MissileWorld<'_> {
     fn is_opaque(&self, p: Pos) -> bool {
-        let tile = self.0.tile(p);
-        tile.blocks_sight() || tile == Tile::Glass
+        stops_missiles(self.0.tile(p))
     }
+}
+
+/// Whether a missile stops at a cell of this terrain: one that stops sight, or glass.
+fn stops_missiles(tile: Tile) -> bool {
+    tile.blocks_sight() || tile == Tile::Glass
 }
 
 /// The flight of a missile from `from` aimed at `target`, at most `range` away; `occupied`
@@ -62,12 +66,7 @@ struct KnownMissileWorld<'a>(&'a GameState);
 
 impl Opacity for KnownMissileWorld<'_> {
     fn is_opaque(&self, p: Pos) -> bool {
-        let game = self.0;
-        if !game.map.contains(p) {
-            return true;
-        }
-        let tile = if game.is_visible(p) { Some(game.map.tile(p)) } else { game.memory.tile(p) };
-        tile.is_some_and(|tile| tile.blocks_sight() || tile == Tile::Glass)
+        !self.0.map.contains(p) || self.0.known_tile(p).is_some_and(stops_missiles)
     }
 }
 

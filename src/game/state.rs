@@ -211,6 +211,12 @@ impl GameState {
         self.view.is_visible(p)
     }
 
+    /// The terrain at `p` as the player knows it: as it is if in view now, else as remembered;
+    /// `None` where the player has never seen it (or off the map).
+    pub fn known_tile(&self, p: Pos) -> Option<Tile> {
+        if self.is_visible(p) { Some(self.map.tile(p)) } else { self.memory.tile(p) }
+    }
+
     /// The living monster at `p`, seen or not: callers that speak for the player check
     /// [`GameState::is_visible`] too.
     pub fn monster_at(&self, p: Pos) -> Option<&Monster> {

@@ -85,7 +85,7 @@ pub fn path(game: &GameState, cursor: Pos) -> Vec<PathCell> {
         })
         .collect();
     if let Stop::Blocked(pos) = flight.stop() {
-        let kind = if knows(game, pos) { PathKind::Blocker } else { PathKind::Unknown };
+        let kind = if game.known_tile(pos).is_some() { PathKind::Blocker } else { PathKind::Unknown };
         cells.push(PathCell { pos, kind });
     }
     cells
@@ -108,15 +108,9 @@ pub fn first_hit(game: &GameState, cursor: Pos) -> String {
         // or the map's edge)
         Stop::Blocked(p) if !game.map.contains(p) => "Will fly off the edge of the map.".into(),
         Stop::Blocked(p) => {
-            let what =
-                if game.is_visible(p) { game.map.tile(p) } else { game.memory.tile(p).unwrap_or(Tile::Wall) };
+            let what = game.known_tile(p).unwrap_or(Tile::Wall);
             format!("Will strike {} at {p}.", what.name())
         }
         Stop::MaxRange(p) => format!("Will fall at {p}, out of range ({}).", PLAYER_BOW.range),
     }
-}
-
-/// Whether the player sees or remembers what is at `p`.
-fn knows(game: &GameState, p: Pos) -> bool {
-    game.is_visible(p) || game.memory.is_known(p)
 }
