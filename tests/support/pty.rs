@@ -101,7 +101,7 @@ impl Launch {
         let output = Arc::new(Mutex::new(Output { bytes: Vec::new(), parser }));
         let mut reader = pty.master.try_clone_reader().expect("pty reader");
         let feed = Arc::clone(&output);
-        thread::spawn(move || {
+        let reader = thread::spawn(move || {
             let mut buf = [0u8; 8192];
             // Ends with EOF or EIO once the child has exited.
             while let Ok(n) = reader.read(&mut buf) {
@@ -114,7 +114,7 @@ impl Launch {
             }
         });
         let writer = pty.master.take_writer().expect("pty writer");
-        Session { child, writer, output, master: pty.master, tty }
+        Session { child, writer, output, reader, master: pty.master, tty }
     }
 }
 
@@ -140,6 +140,8 @@ pub struct Session {
     child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     output: Arc<Mutex<Output>>,
+    /// The thread feeding `output`: done once the program has exited and its last bytes are in.
+    reader: thread::JoinHandle<()>,
     /// Held for the whole session: dropping it hangs up the terminal, and the slave device
     /// (probed with `stty`) lives only as long as the master.
     master: Box<dyn MasterPty + Send>,
@@ -245,13 +247,18 @@ impl Session {
         self.child.try_wait().unwrap().is_none()
     }
 
-    /// Waits for the program to exit, then briefly for the reader thread to take its last
-    /// output; kills it and fails with the screen after [`TIMEOUT`].
+    /// Waits for the program to exit, then for the reader thread to take its last output (it
+    /// ends at the terminal's end of file, which follows the exit: a fixed pause could end
+    /// before a loaded machine has read the last frame and the restore); kills it and fails with
+    /// the screen after [`TIMEOUT`].
     pub fn wait_exit(&mut self) -> ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
         while Instant::now() < deadline {
             if let Some(status) = self.child.try_wait().unwrap() {
-                thread::sleep(Duration::from_millis(100));
+                while !self.reader.is_finished() {
+                    assert!(Instant::now() < deadline, "the program exited but its output never ended");
+                    thread::sleep(POLL);
+                }
                 return status;
             }
             thread::sleep(POLL);
