@@ -356,53 +356,13 @@ impl Fov {
     /// there is little to share, and [`Fov::mark_row`]'s loop suits them better).
     #[inline(always)]
     pub(crate) fn mark_rows(&mut self, x: i32, ys: [i32; 2], n: usize) {
-        const CHUNK: usize = 8;
         debug_assert!(ys[0] > ys[1] && x >= 0 && x as usize + n <= self.width);
         debug_assert!(ys.iter().all(|&y| y >= 0 && (y as usize) < self.height));
+        // the two rows, apart: the earlier one in the stamps (the upper row) first
         let starts = ys.map(|y| y as usize * self.width + x as usize);
-        if n < CHUNK {
-            // (the last pair of a view, a few cells each: a plain fill's set-up would cost more
-            // than the rest of the pair)
-            for start in starts {
-                fill_short(&mut self.stamps[start..start + n], self.view);
-            }
-        } else {
-            let eight = [self.view; CHUNK];
-            // the two rows, apart: the earlier one in the stamps (the upper row) first
-            let (lo, hi) = (starts[1], starts[0]);
-            let (head, tail) = self.stamps.split_at_mut(hi);
-            let (a, b) = (&mut head[lo..lo + n], &mut tail[..n]);
-            debug_assert!(a.iter().chain(b.iter()).all(|&v| v != self.view));
-            if (2 * CHUNK..=4 * CHUNK).contains(&n) {
-                // (the rows of a small view: sixteen and sixteen, overlapping, no loop whose
-                // count changes from row to row)
-                let sixteen = [self.view; 2 * CHUNK];
-                for row in [a, b] {
-                    row[..2 * CHUNK].copy_from_slice(&sixteen);
-                    row[n - 2 * CHUNK..].copy_from_slice(&sixteen);
-                }
-            } else {
-                let mut i = 0;
-                while i + CHUNK < n {
-                    a[i..i + CHUNK].copy_from_slice(&eight);
-                    b[i..i + CHUNK].copy_from_slice(&eight);
-                    i += CHUNK;
-                }
-                a[n - CHUNK..].copy_from_slice(&eight);
-                b[n - CHUNK..].copy_from_slice(&eight);
-            }
-        }
-        // The positions: each row's first as one number, x in the low half and y in the high
-        // one, counted up cell by cell (x never carries into y: it stays within the area) and
-        // split again. The compiler counts two positions at a time in one vector register,
-        // with no list of steps to read and no shuffling of x and y together: four at a time,
-        // the last four running past the row's end and cut off again.
-        let whole = n.next_multiple_of(4) as u64;
-        for y in ys {
-            let (len, first) = (self.lit.len(), packed(Pos::new(x, y)));
-            self.lit.extend((first..first + whole).map(unpacked));
-            self.lit.truncate(len + n);
-        }
+        let (head, tail) = self.stamps.split_at_mut(starts[0]);
+        let rows = [&mut tail[..n], &mut head[starts[1]..starts[1] + n]];
+        mark_pair(rows, &mut self.lit, self.view, x, ys, n);
     }
 
     /// The stamps (row `y` at `y * width`), the area's width, the list of visible cells, the
@@ -468,11 +428,10 @@ impl Fov {
     }
 }
 
-/// Stamps `view` on the `rows`, `n` stamps each (cut from [`Fov::parts`]: the cells from
-/// column `x` of rows `ys`, none marked yet), and adds those cells to `lit`, the lower row
-/// (`ys[0]`) first: [`Fov::mark_rows`] without looking the rows up, for a caller that keeps
-/// them at hand from pair to pair (rows of a small view, up to 64 cells: longer ones take
-/// [`Fov::mark_row`]).
+/// Stamps `view` on the `rows`, `n` stamps each (none marked yet: the cells from column `x` of
+/// rows `ys`, the lower row `ys[0]` first), and adds those cells to `lit`, in that order. The
+/// body of [`Fov::mark_rows`], for a caller that keeps the rows at hand from pair to pair (the
+/// open rows of a small view, from [`Fov::parts`]) and need not look them up.
 #[inline(always)]
 pub(crate) fn mark_pair(
     rows: [&mut [u16]; 2],
@@ -504,7 +463,11 @@ pub(crate) fn mark_pair(
             fill_short(cells, view);
         }
     }
-    // the positions as in `Fov::mark_rows`
+    // The positions: each row's first as one number, x in the low half and y in the high
+    // one, counted up cell by cell (x never carries into y: it stays within the area) and
+    // split again. The compiler counts two positions at a time in one vector register, with
+    // no list of steps to read and no shuffling of x and y together: four at a time, the last
+    // four running past the row's end and cut off again.
     let whole = n.next_multiple_of(4) as u64;
     for y in ys {
         let (len, first) = (lit.len(), packed(Pos::new(x, y)));
@@ -513,7 +476,7 @@ pub(crate) fn mark_pair(
     }
 }
 
-/// `p` as one number for [`Fov::mark_rows`]: x (not negative) in the low 32 bits, y in the high
+/// `p` as one number for [`mark_pair`]: x (not negative) in the low 32 bits, y in the high
 /// ones; [`unpacked`] of it plus `k` is `p` moved `k` cells to the right, as long as x stays
 /// below 2³².
 #[inline(always)]
