@@ -123,7 +123,10 @@
 //! cells that an input's light reaches. Fully lit cells, the common case, take a fast path: a
 //! floor whose inputs both give it their whole parts (each cell's light says so for each child)
 //! passes its whole square, without any interval arithmetic, and a wall in full light passes
-//! the fixed shape of its square outside its diamond. Rows that are floor from end to end, the
+//! the fixed shape of its square outside its diamond. So does, nearly, a wall seen along a
+//! straight wall line (a corridor's or a room's lining): lit whole from its near side and by
+//! nothing beyond its far vertex, it passes the part of its square up to its near vertex, with
+//! one comparison to make sure of the far side. Rows that are floor from end to end, the
 //! rows of an open room, are looked at and marked a whole row at a time (the rows around the
 //! viewer once for both quadrants that share them, see `multicast::open`). Each cell is touched
 //! at most once per quadrant it belongs to; no ray is ever walked.
