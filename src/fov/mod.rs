@@ -120,7 +120,10 @@
 //! The order only has to handle a cell after its inputs. [`multicast`] scans each quadrant row
 //! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the
 //! [`Fov`] so that a call after the first allocates nothing), and visits only the runs of
-//! cells that an input's light reaches. Fully lit cells, the common case, take a fast path: a
+//! cells that an input's light reaches. A quadrant where the viewer stands against a wall on
+//! its x side and looks down a floor along its y axis (a corridor) is scanned column by column
+//! instead, the same algorithm with the two axes swapped: by rows, the thin wedge down the
+//! corridor would cost a row's set-up for every two or three cells. Fully lit cells, the common case, take a fast path: a
 //! floor whose inputs both give it their whole parts (each cell's light says so for each child)
 //! passes its whole square, without any interval arithmetic, and a wall in full light passes
 //! the fixed shape of its square outside its diamond. So does, nearly, a wall seen along a
