@@ -123,9 +123,9 @@
 //! cells that an input's light reaches. A quadrant where the viewer stands against a wall on
 //! its x side and looks down a floor along its y axis (a corridor) is scanned column by column
 //! instead, the same algorithm with the two axes swapped: by rows, the thin wedge down the
-//! corridor would cost a row's set-up for every two or three cells. Fully lit cells, the common case, take a fast path: a
-//! floor whose inputs both give it their whole parts (each cell's light says so for each child)
-//! passes its whole square, without any interval arithmetic, and a wall in full light passes
+//! corridor would cost a row's set-up for every two or three cells. Fully lit cells, the
+//! common case, take a fast path: a floor whose inputs both give it their whole parts (each
+//! cell's light says so for each child) passes its whole square, without any interval arithmetic, and a wall in full light passes
 //! the fixed shape of its square outside its diamond. So does, nearly, a wall seen along a
 //! straight wall line (a corridor's or a room's lining): lit whole from its near side and by
 //! nothing beyond its far vertex, it passes the part of its square up to its near vertex, with
