@@ -118,21 +118,21 @@
 //!    seals, and the hairline through the gap survives.
 //!
 //! The order only has to handle a cell after its inputs. [`multicast`] scans each quadrant row
-//! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the
-//! [`Fov`] so that a call after the first allocates nothing), and visits only the runs of
-//! cells that an input's light reaches. A quadrant where the viewer stands against a wall on
-//! its x side and looks down a floor along its y axis (a corridor) is scanned column by column
-//! instead, the same algorithm with the two axes swapped: by rows, the thin wedge down the
-//! corridor would cost a row's set-up for every two or three cells. Fully lit cells, the
-//! common case, take a fast path: a floor whose inputs both give it their whole parts (each
-//! cell's light says so for each child) passes its whole square, without any interval arithmetic, and a wall in full light passes
-//! the fixed shape of its square outside its diamond. So does, nearly, a wall seen along a
-//! straight wall line (a corridor's or a room's lining): lit whole from its near side and by
-//! nothing beyond its far vertex, it passes the part of its square up to its near vertex, with
-//! one comparison to make sure of the far side. Rows that are floor from end to end, the
-//! rows of an open room, are looked at and marked a whole row at a time (the rows around the
-//! viewer once for both quadrants that share them, see `multicast::open`). Each cell is touched
-//! at most once per quadrant it belongs to; no ray is ever walked.
+//! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the [`Fov`]
+//! so that a call after the first allocates nothing), and visits only the runs of cells that an
+//! input's light reaches. A quadrant where the viewer stands against a wall on its x side and
+//! looks down a floor along its y axis (a corridor) is scanned column by column instead, the
+//! same algorithm with the two axes swapped: by rows, the thin wedge down the corridor would
+//! cost a row's set-up for every two or three cells. Fully lit cells, the common case, take a
+//! fast path: a floor whose inputs both give it their whole parts (each cell's light says so
+//! for each child) passes its whole square, without any interval arithmetic, and a wall in full
+//! light passes the fixed shape of its square outside its diamond. So does, nearly, a wall seen
+//! along a straight wall line (a corridor's or a room's lining): lit whole from its near side
+//! and by nothing beyond its far vertex, it passes the part of its square up to its near
+//! vertex, with one comparison to make sure of the far side. Rows that are floor from end to
+//! end, the rows of an open room, are looked at and marked a whole row at a time (the rows
+//! around the viewer once for both quadrants that share them, see `multicast::open`). Each cell
+//! is touched at most once per quadrant it belongs to; no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.
