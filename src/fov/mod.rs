@@ -129,10 +129,12 @@
 //! light passes the fixed shape of its square outside its diamond. So does, nearly, a wall seen
 //! along a straight wall line (a corridor's or a room's lining): lit whole from its near side
 //! and by nothing beyond its far vertex, it passes the part of its square up to its near
-//! vertex, with one comparison to make sure of the far side. Rows that are floor from end to
-//! end, the rows of an open room, are looked at and marked a whole row at a time (the rows
-//! around the viewer once for both quadrants that share them, see `multicast::open`). Each cell
-//! is touched at most once per quadrant it belongs to; no ray is ever walked.
+//! vertex, with one comparison to make sure of the far side; and next to the axes, any wall lit
+//! whole from one side and by nothing past its vertex on the other (a wall line's corner by the
+//! viewer, a wall seen face on). Rows that are floor from end to end, the rows of an open room,
+//! are looked at and marked a whole row at a time (the rows around the viewer once for both
+//! quadrants that share them, see `multicast::open`). Each cell is touched at most once per
+//! quadrant it belongs to; no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.
