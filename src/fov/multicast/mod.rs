@@ -406,6 +406,40 @@ fn two_parts(arena: &mut Vec<Interval>, u: Interval, l: Interval, i: i32, j: i32
     (Light::part(arena, start, i, j), u.contains(c) || l.contains(c))
 }
 
+/// What each input of quadrant cell `(i, j)` (off the axes, each passing it one interval at
+/// most: see [`one_each`]) passes into its square, and whether that part reaches the square's
+/// outer end (`lo` for the input above, `hi` for the left one) with the end included; `None`
+/// for a dark input. (An input's light reaches this cell, so its part here is not empty: `lo`
+/// is the far corner of the square above, `hi` that of the square to the left. Above's part
+/// lies in `[lo, corner]`, the left's in `[corner, hi]`.)
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn input_parts(
+    i: i32,
+    j: i32,
+    left: Light,
+    up: Light,
+    s: &Arenas,
+) -> (Option<(Interval, bool)>, Option<(Interval, bool)>) {
+    let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
+    let corner = Dir::new(2 * i - 1, 2 * j - 1);
+    let u = if up == Light::DARK {
+        None
+    } else if up.whole_down() {
+        Some((Interval::of(lo, false, corner, false), true))
+    } else {
+        Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
+    };
+    let l = if left == Light::DARK {
+        None
+    } else if left.whole_to_right() {
+        Some((Interval::of(corner, false, hi, false), true))
+    } else {
+        Some(s.cur_iv[left.range().start].ending_at(hi))
+    };
+    (u, l)
+}
+
 /// `lit_from` of [`track_run_from`] when no run is under way.
 const NO_RUN: i32 = i32::MAX;
 
@@ -1037,30 +1071,11 @@ impl<const T: bool> Quadrant<T> {
         let opaque = self.opaque_at(world, row, i, p);
         debug_assert!(!(opaque && up.whole_down() && left.whole_to_right()), "lit walls are the loop's");
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
-        let corner = Dir::new(2 * i - 1, 2 * j - 1);
         debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
         if opaque {
             return self.small_wall(i, j, p, left, up, world, out, s, obs);
         }
-        // What each input passes into this square, and whether that part reaches the square's
-        // outer end (`lo` for the input above, `hi` for the left one) with the end included.
-        // (An input's light reaches this cell, so its part here is not empty: `lo` is the far
-        // corner of the square above, `hi` that of the square to the left. Above's part lies in
-        // `[lo, corner]`, the left's in `[corner, hi]`.)
-        let u = if up == Light::DARK {
-            None
-        } else if up.whole_down() {
-            Some((Interval::of(lo, false, corner, false), true))
-        } else {
-            Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
-        };
-        let l = if left == Light::DARK {
-            None
-        } else if left.whole_to_right() {
-            Some((Interval::of(corner, false, hi, false), true))
-        } else {
-            Some(s.cur_iv[left.range().start].ending_at(hi))
-        };
+        let (u, l) = input_parts(i, j, left, up, s);
         // A floor passes its input on. Whether its centre is lit and which children the light
         // reaches is mostly settled by where the centre `c` and the far corner `f` lie against
         // `corner`: below the diagonal (i > j) `corner < c < f`, above it `f < c < corner`, on
@@ -1144,27 +1159,7 @@ impl<const T: bool> Quadrant<T> {
         if let Some(light) = self.one_sided_wall(i, j, p, left, up, world, s, obs) {
             return light;
         }
-        let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
-        let corner = Dir::new(2 * i - 1, 2 * j - 1);
-        // What each input passes into this square, and whether that part reaches the square's
-        // outer end (`lo` for the input above, `hi` for the left one) with the end included.
-        // (An input's light reaches this cell, so its part here is not empty: `lo` is the far
-        // corner of the square above, `hi` that of the square to the left. Above's part lies in
-        // `[lo, corner]`, the left's in `[corner, hi]`.)
-        let u = if up == Light::DARK {
-            None
-        } else if up.whole_down() {
-            Some((Interval::of(lo, false, corner, false), true))
-        } else {
-            Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
-        };
-        let l = if left == Light::DARK {
-            None
-        } else if left.whole_to_right() {
-            Some((Interval::of(corner, false, hi, false), true))
-        } else {
-            Some(s.cur_iv[left.range().start].ending_at(hi))
-        };
+        let (u, l) = input_parts(i, j, left, up, s);
         let (iv, from_lo, to_hi) = match (u, l) {
             (Some((iv, from_lo)), None) => (iv, from_lo, false),
             (None, Some((iv, to_hi))) => (iv, false, to_hi),
