@@ -684,12 +684,18 @@ impl<const T: bool> Quadrant<T> {
             j
         } else {
             // The floors along the axis row up to the first wall, found with one look along the
-            // world's row (when the scan takes such shortcuts): see `axis_row`.
-            let floors = (self.shortcuts::<O>() && ilim > 0)
-                .then(|| world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32);
+            // world's row (when the scan takes such shortcuts), or, turned, in the view: see
+            // `axis_row` and `turned_axis_floors`.
+            let floors = if T {
+                self.turned_axis_floors(ilim, world, out)
+            } else {
+                (self.shortcuts::<O>() && ilim > 0)
+                    .then(|| world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32)
+            };
             // With a wall next to the viewer there, the quadrant may be better turned (`tall`).
-            if floors == Some(0) && tall(self.origin, self.sx, self.sy, jmax, world)
-                || floors.is_some() && turn_all()
+            if !T
+                && (floors == Some(0) && tall(self.origin, self.sx, self.sy, jmax, world)
+                    || floors.is_some() && turn_all())
             {
                 let (origin, sx, sy, w, h) = (self.origin, self.sx, self.sy, self.w, self.h);
                 let q = Quadrant::<true> { origin, sx, sy, w, h, viewer_inside: true };
@@ -885,6 +891,26 @@ impl<const T: bool> Quadrant<T> {
         self.scan(imax, jmax, radius, None, world, out, s, obs);
     }
 
+    /// For a turned quadrant on the `sx < 0` side, how many floors follow the viewer along its
+    /// axis row (a map column) before a wall, within `ilim`: read from the view, where the
+    /// `sx > 0` quadrant on this side of the x axis, scanned before it, turned or not, marked
+    /// that column. A floor there is seen from both sides or from neither (the rays to its centre
+    /// run along the axis), so the view's run of visible cells along it is the floors up to the
+    /// first wall, then that wall if it is seen (it hides the axis beyond: its diamond spans the
+    /// squares behind it). `None` on the `sx > 0` side, which looks cell by cell. (The corridor
+    /// a viewer stands in along the map's columns is walked once, not twice.)
+    #[inline(always)]
+    fn turned_axis_floors(&self, ilim: i32, world: &impl Opacity, out: &Fov) -> Option<i32> {
+        if self.sx > 0 {
+            return None;
+        }
+        let mut n = 0;
+        while n < ilim && out.is_visible(self.at(n + 1, 0)) {
+            n += 1;
+        }
+        Some(if n > 0 && world.is_opaque(self.at(n, 0)) { n - 1 } else { n })
+    }
+
     /// Row 0 of the quadrant, the viewer's cell and the cells along the x axis, fed from the left
     /// only; `floors` is how many floors follow the viewer there before a wall, if the scan
     /// looked (when it takes shortcuts). Returns how many of its cells, from the axis on, are
@@ -912,9 +938,10 @@ impl<const T: bool> Quadrant<T> {
         if let Some(n) = floors {
             // The floors along the axis up to the first wall are whole, found with one look
             // along the world's row. The quadrant on the other side of this axis finds the same
-            // cells; only the one on the positive y side marks them.
+            // cells; only the one on the positive y side marks them. (Turned, they are in the
+            // view already.)
             if n > 0 {
-                if self.sy > 0 {
+                if self.sy > 0 && !T {
                     out.mark_new_run(self.at(1, 0), self.sx, n as usize);
                 }
                 s.front[1..=n as usize].fill(Light::FULL);
@@ -1814,6 +1841,50 @@ mod tests {
         }
         assert!(seen > 5_000, "the views see something: {seen}");
         assert_eq!(differ, 0);
+    }
+
+    #[test]
+    fn turned_quadrants_read_their_corridor_from_the_view() {
+        // A corridor down the map, one cell wide, walled on the left, on the right or on both
+        // sides next to the viewer (so one or both quadrants on each side of the x axis are
+        // turned), closed by a wall at every distance or open to the edge, the rest random:
+        // the `sx < 0` turned quadrant takes the corridor's floors from what the `sx > 0` one,
+        // turned or not, marked in the view (`Quadrant::turned_axis_floors`). Views within
+        // radii that end inside the corridor and past its end wall, and one `Fov` for all, so a
+        // view can only see its own marks.
+        let mut state = 0x2f0e_91c4_6a3b_d517_u64;
+        let mut next = || next(&mut state);
+        let (w, h) = (9, 15);
+        let (mut mc, mut reference) = (Fov::new(w, h), Fov::new(w, h));
+        let (mut differ, mut views, mut seen) = (0, 0, 0);
+        for sides in [[true, false], [false, true], [true, true]] {
+            for end in 1..h as i32 + 1 {
+                let mut g = Grid::new(w, h, false);
+                for y in 0..h as i32 {
+                    for x in 0..w as i32 {
+                        g.set(Pos::new(x, y), next() % 3 == 0);
+                    }
+                }
+                let cx = 4;
+                for y in 0..h as i32 {
+                    g.set(Pos::new(cx, y), y == end);
+                    g.set(Pos::new(cx - 1, y), sides[0]);
+                    g.set(Pos::new(cx + 1, y), sides[1]);
+                }
+                for y in (0..h as i32).filter(|&y| y != end) {
+                    for radius in [None, Some(2), Some(4), Some(7)] {
+                        let at = Pos::new(cx, y);
+                        compute(at, radius, &g, &mut mc);
+                        crate::fov::reference::compute(at, radius, &g, &mut reference);
+                        views += 1;
+                        seen += mc.len();
+                        differ += usize::from(views_differ(&mc, &reference));
+                    }
+                }
+            }
+        }
+        assert!(views > 500 && seen > 5 * views, "the views see the corridor: {views} views, {seen}");
+        assert_eq!(differ, 0, "of {views} views");
     }
 
     #[test]
