@@ -523,11 +523,23 @@ fn row_reaches(reaches: &mut Vec<i32>, r: u32) {
     let mut i = r;
     reaches.clear();
     for j in 0..=r {
-        while i * i + j * j > r2 {
-            i -= 1;
-        }
+        i = row_reach(i, j * j, r2);
         reaches.push(i as i32);
     }
+}
+
+/// How far a row at squared distance `jj` from the viewer's row reaches in a view of squared
+/// radius `r2`, given `above`, how far a row nearer the axis reaches: the largest `i <= above`
+/// with `i² + jj <= r2` (`above` is at least `-1` below it). The one place the radius's rule
+/// `i² + j² <= r²` is turned into row lengths. Rows only get shorter away from the axis, so
+/// each is found by stepping down from the last, a step or two per row over a whole view.
+#[inline(always)]
+pub(crate) fn row_reach(above: i64, jj: i64, r2: i64) -> i64 {
+    let mut i = above;
+    while i * i + jj > r2 {
+        i -= 1;
+    }
+    i
 }
 
 /// Makes `steps` (see [`Fov::mark_row`]) `n` long; once per buffer, or when a longer row than

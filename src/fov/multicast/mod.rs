@@ -10,7 +10,7 @@ use std::mem;
 
 use self::angle::Dir;
 use self::intervals::{Interval, SMALL, Sink, SmallSet, set_contains, set_meets_open};
-use super::Fov;
+use super::{Fov, row_reach};
 use crate::geometry::{Opacity, Pos};
 
 /// Computes the field of view of a viewer at `origin` with `radius` (`None`: unlimited) into
@@ -711,9 +711,7 @@ impl<const T: bool> Quadrant<T> {
                 if jj > r2 {
                     break;
                 }
-                while i64::from(ilim) * i64::from(ilim) + jj > r2 {
-                    ilim -= 1;
-                }
+                ilim = row_reach(i64::from(ilim), jj, r2) as i32;
             }
             // (a row taken whole leaves `full > ilim` for the next)
             if self.shortcuts::<O>() && full > ilim {

@@ -7,7 +7,7 @@
 //! x axis share their rows: a map row is looked at once, from its left end to its right end,
 //! and marked in one go. The quadrant scans then start below the last such row, or not at all.
 
-use super::super::{Fov, mark_pair};
+use super::super::{Fov, mark_pair, row_reach};
 use crate::geometry::{Opacity, Pos};
 
 /// Where the quadrants on one side of the x axis go on after [`open_rows`]: `j`, the first row
@@ -125,11 +125,7 @@ fn open_pairs(origin: Pos, r: u32, jend: i32, world: &impl Opacity, out: &mut Fo
     let r2 = reach * reach;
     let mut j = 1;
     while j <= k {
-        let jj = (j * j) as i64;
-        let mut next = reach;
-        while next * next + jj > r2 {
-            next -= 1;
-        }
+        let next = row_reach(reach, (j * j) as i64, r2);
         let (h, n) = (next as usize, 2 * next as usize + 1);
         if n <= 64 {
             break;
@@ -168,9 +164,7 @@ fn next_row(j: i32, reach: &mut i64, r2: i64, imax: [i32; 2]) -> Option<[i32; 2]
     if jj > r2 {
         return None;
     }
-    while *reach * *reach + jj > r2 {
-        *reach -= 1;
-    }
+    *reach = row_reach(*reach, jj, r2);
     Some(cut(*reach, imax))
 }
 
@@ -308,5 +302,42 @@ mod tests {
             }
         }
         assert!(views > 1000, "{views}");
+    }
+
+    #[test]
+    fn row_blocks_narrower_than_the_view_are_not_read_past() {
+        // A world whose rows say "floor" 60 cells wide but whose blocks of rows are only 41 cells
+        // a row (a world at odds with itself, which a trait implementation can be): the pairs
+        // of rows near the viewer, which read the block, must not take rows the block does not
+        // hold whole; the view is then the rows' and the cells', as the reference sees it.
+        struct Narrow {
+            row: Vec<bool>,
+            block: Vec<bool>,
+        }
+        impl crate::geometry::Opacity for Narrow {
+            fn is_opaque(&self, p: Pos) -> bool {
+                !(0..60).contains(&p.x) || !(0..60).contains(&p.y)
+            }
+            fn opaque_row(&self, y: i32) -> Option<&[bool]> {
+                (0..60).contains(&y).then_some(&self.row[..])
+            }
+            fn opaque_rows(&self, y: i32, n: usize) -> Option<(&[bool], usize)> {
+                (y >= 0 && y as usize + n <= 60).then(|| (&self.block[..n * 41], 41))
+            }
+        }
+        let world = Narrow { row: vec![false; 60], block: vec![false; 60 * 41] };
+        let (mut fast, mut slow) = (Fov::new(60, 60), Fov::new(60, 60));
+        // (nearer the top than the sides, so that the pairs stop at the top before the radius
+        // does, with the last pair still wide; the last viewer's rows lie inside the block)
+        for (at, radius) in [((38, 5), 12), ((40, 3), 10), ((30, 6), 14), ((20, 30), 8)] {
+            let at = Pos::new(at.0, at.1);
+            multicast::compute(at, Some(radius), &world, &mut fast);
+            reference::compute(at, Some(radius), &world, &mut slow);
+            let mut a = fast.cells().to_vec();
+            let mut b = slow.cells().to_vec();
+            a.sort_by_key(|p| (p.y, p.x));
+            b.sort_by_key(|p| (p.y, p.x));
+            assert_eq!(a, b, "viewer {at}, radius {radius}");
+        }
     }
 }
