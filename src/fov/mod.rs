@@ -26,11 +26,13 @@
 //! corner leave a gap that sight passes through.
 //!
 //! ```text
-//!   +-------+-------+        two walls side by side: their diamonds
-//!   |  /\   |  /\   |        touch at the seal s, which blocks too
-//!   | <  >--s-<  >  |
-//!   |  \/   |  \/   |        the corner points (+) are on no diamond:
-//!   +-------+-------+        a diagonal pair of walls leaves a gap there
+//!   +---^---+---^---+        two walls side by side: each diamond has
+//!   |  / \  |  / \  |        its vertices at the midpoints of its
+//!   | /   \ | /   \ |        square's edges, so the two touch at the
+//!   <   W   s   W   >        seal s, which blocks too
+//!   | \   / | \   / |
+//!   |  \ /  |  \ /  |        the corner points (+) are on no diamond:
+//!   +---v---+---v---+        a diagonal pair of walls leaves a gap there
 //! ```
 //!
 //! A floor is visible when the segment from the viewer's centre to its centre is blocked by no
@@ -60,9 +62,12 @@
 //! every ray that reaches `P`'s square crossed `u`'s or `l`'s square first, or passed exactly
 //! through the corner the three share. The angle `P`'s square subtends is covered by the
 //! angles `u`'s and `l`'s squares subtend: everything `P` can know arrives through its inputs.
+//! Square angles are cut to the quadrant, so a cell on an axis, `(i, 0)` or `(0, j)`, has one
+//! input, its neighbour along the axis, whose angle covers its own just as well.
 //!
 //! What travels from cell to cell is the exact set of *lit directions*: the directions from the
-//! viewer's centre whose rays are still unblocked when they reach the cell's square. It is a few
+//! viewer's centre whose rays are still unblocked when they reach the cell's square. Directions
+//! are ordered from the quadrant's x axis (low) to its y axis (high), so the set is a few
 //! angular intervals; their ends are rays through square corners, diamond vertices and seals,
 //! so they are integer vectors, compared by the sign of a cross product (no angle, no division,
 //! no float). Each end is open or closed, and an interval may be a single ray: a hairline of
@@ -117,24 +122,25 @@
 //!    So a wall cannot simply cull its children: it passes on its input minus its diamond and
 //!    seals, and the hairline through the gap survives.
 //!
-//! The order only has to handle a cell after its inputs. [`multicast`] scans each quadrant row
-//! by row, keeping only the previous row's outputs (the front, O(radius) memory, in the [`Fov`]
-//! so that a call after the first allocates nothing), and visits only the runs of cells that an
-//! input's light reaches. A quadrant where the viewer stands against a wall on its x side and
-//! looks down a floor along its y axis (a corridor) is scanned column by column instead, the
-//! same algorithm with the two axes swapped: by rows, the thin wedge down the corridor would
-//! cost a row's set-up for every two or three cells. Fully lit cells, the common case, take a
-//! fast path: a floor whose inputs both give it their whole parts (each cell's light says so
-//! for each child) passes its whole square, without any interval arithmetic, and a wall in full
-//! light passes the fixed shape of its square outside its diamond. So does, nearly, a wall seen
-//! along a straight wall line (a corridor's or a room's lining): lit whole from its near side
-//! and by nothing beyond its far vertex, it passes the part of its square up to its near
-//! vertex, with one comparison to make sure of the far side; and next to the axes, any wall lit
-//! whole from one side and by nothing past its vertex on the other (a wall line's corner by the
-//! viewer, a wall seen face on). Rows that are floor from end to end, the rows of an open room,
-//! are looked at and marked a whole row at a time (the rows around the viewer once for both
-//! quadrants that share them, see `multicast::open`). Each cell is touched at most once per
-//! quadrant it belongs to; no ray is ever walked.
+//! The order only has to handle a cell after its inputs. [`multicast`] scans each quadrant row by
+//! row, keeping only the previous row's outputs (the front, O(radius) memory, kept in the [`Fov`]:
+//! once a buffer has computed views as large, a call allocates nothing), and visits only the runs
+//! of cells that an input's light reaches. A quadrant where the viewer stands against a wall on its
+//! x side and looks down a floor along its y axis (a corridor) is scanned column by column instead,
+//! the same algorithm with the two axes swapped: by rows, the thin wedge down the corridor would
+//! cost a row's set-up for every two or three cells. Fully lit cells, the common case, take a fast
+//! path: a floor whose inputs both give it their whole parts (each cell's light says so for each
+//! child) passes its whole square, without any interval arithmetic, and a wall in full light passes
+//! the two parts of its square outside its diamond, with one neighbour looked up for a seal on its
+//! far vertex. So does, nearly, a wall seen along a straight wall line (a corridor's or a room's
+//! lining): lit whole from its near side and by nothing at or beyond its far vertex, it passes the
+//! part of its square up to its near vertex, with one comparison to make sure of the far side; and
+//! next to the axes, any wall lit whole from one side and by nothing at or past its vertex on the
+//! other (a wall line's corner by the viewer, a wall seen face on). Rows that are floor from end to
+//! end, the rows of an open room, are looked at and marked a whole row at a time (the rows around
+//! the viewer once for both quadrants that share them, see `multicast::open`). Each cell is decided
+//! at most once per quadrant it belongs to (its opacity may be read again, for a neighbour's seal
+//! or when a row turns out not to be open); no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.
@@ -273,10 +279,12 @@ impl Fov {
     /// [`Fov::mark`] for cells inside the area that no one has marked in this view: cells off
     /// the axes, which one quadrant alone looks at, and only once.
     ///
-    /// The multicast gathers the cells its cell loop finds one by one in a list of its own and
-    /// marks them all when the view is done: each cell added to this buffer's list there, through
-    /// the buffer, costs a load and a store of the list's length that wait for the cell before
-    /// (measured: noise r20 about 5 % of the time), where the multicast's own list is at hand.
+    /// The multicast stages most cells its cell loop finds one by one in a list of its own and
+    /// marks them in one go: at the end of a row once they number 1,024, else when the view is
+    /// done (the axis cells and the general `cell` and `wall` paths mark directly). Each
+    /// cell added to this buffer's list there, through the buffer, costs a load and a store of
+    /// the list's length that wait for the cell before (measured: noise r20 about 5 % of the
+    /// time), where the multicast's own list is at hand.
     #[inline]
     pub(crate) fn mark_new_cells(&mut self, cells: &[Pos]) {
         for &p in cells {
@@ -366,7 +374,8 @@ impl Fov {
     pub(crate) fn mark_rows(&mut self, x: i32, ys: [i32; 2], n: usize) {
         debug_assert!(ys[0] > ys[1] && x >= 0 && x as usize + n <= self.width);
         debug_assert!(ys.iter().all(|&y| y >= 0 && (y as usize) < self.height));
-        // the two rows, apart: the earlier one in the stamps (the upper row) first
+        // the two rows, apart: split where the lower row (later in the stamps) starts; `rows`
+        // in the order of `ys`
         let starts = ys.map(|y| y as usize * self.width + x as usize);
         let (head, tail) = self.stamps.split_at_mut(starts[0]);
         let rows = [&mut tail[..n], &mut head[starts[1]..starts[1] + n]];
@@ -437,7 +446,8 @@ impl Fov {
 }
 
 /// Stamps `view` on the `rows`, `n` stamps each (none marked yet: the cells from column `x` of
-/// rows `ys`, the lower row `ys[0]` first), and adds those cells to `lit`, in that order. The
+/// rows `ys`, the lower row `ys[0]` first; `rows` may hold them in either order), and adds those
+/// cells to `lit`, in the order of `ys`. The
 /// body of [`Fov::mark_rows`], for a caller that keeps the rows at hand from pair to pair (the
 /// open rows of a small view, from [`Fov::parts`]) and need not look them up.
 #[inline(always)]

@@ -38,8 +38,9 @@ impl Internal {
 }
 
 /// The per-cell record of one multicast run, read from [`multicast::trace`]: each cell's
-/// [`Internal`] state, its ring (Manhattan distance from the viewer: the step at which the
-/// breadth-first front reaches it) and whether it ended visible.
+/// [`Internal`] state, its ring (Manhattan distance from the viewer: the step at which a
+/// breadth-first expansion reaches it; the scan itself goes row by row, to the same states) and
+/// whether it ended visible.
 #[derive(Clone, Debug, Default)]
 pub struct Internals {
     trace: Trace,

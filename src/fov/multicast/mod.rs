@@ -17,9 +17,10 @@ use crate::geometry::{Opacity, Pos};
 /// `out`, exactly as [`super::reference::compute`] does.
 ///
 /// The visible area is `out`'s `width × height`: cells outside it are opaque and never marked,
-/// and a viewer outside it is allowed (it sees into the area only from a cell next to it). After
-/// the first call with a given radius the call allocates nothing: its working memory lives in
-/// `out` and grows with the radius, not with the map.
+/// and a viewer outside it is allowed (it sees into the area only from a cell next to it). Its
+/// working memory lives in `out` and is kept from call to call: once `out` has computed views
+/// as large (the same radius over similar ground, say), a call allocates nothing. That memory
+/// follows the view (a row of the front per quadrant, the intervals of two rows), not the map.
 ///
 /// ```
 /// use sightline::{Pos, fov::{Fov, multicast}};
@@ -159,9 +160,9 @@ impl Observer for Trace {
 ///
 /// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
 /// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
-/// angle; only a transparent cell passes this on), or `len` intervals from `start` in the row's
-/// interval arena, with two bits saying which children the light reaches and two saying which
-/// get their whole part of it.
+/// angle; only a transparent cell, or the viewer's own, passes this on), or `len` intervals
+/// from `start` in the row's interval arena, with two bits saying which children the light
+/// reaches and two saying which get their whole part of it.
 ///
 /// A cell's two children split its square angle at its far corner: the child to the right
 /// (`i + 1`) takes the directions up to it, the child below (`j + 1`) those from it on. A child
@@ -170,8 +171,9 @@ impl Observer for Trace {
 /// already says it is culled. A child whose part is all lit, both ends included, gets from
 /// that input just what it would from a `FULL` one: a cell whose inputs both say so has its
 /// whole square lit, and the scan handles it as it handles a cell under two `FULL` inputs,
-/// without reading the arena. (Only a floor can say so: a wall's diamond blocks its far corner
-/// ray. A light that does not say so may still be whole there, and is then worked out.)
+/// without reading the arena. (Only a floor, or the viewer's cell, can say so: a wall's diamond
+/// blocks its far corner ray. A light that does not say so may still be whole there, and is then
+/// worked out.)
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Light(u64);
 
@@ -277,9 +279,9 @@ impl Light {
     }
 }
 
-/// The multicast's working memory, kept in the [`Fov`] so that calls after the first allocate
-/// nothing: the front of the scan (one row of cell outputs), the runs of lit cells of the row
-/// above and of the current row, and their interval arenas.
+/// The multicast's working memory, kept in the [`Fov`] so that once warm a call allocates
+/// nothing: the front of the scan (one row of cell outputs), the runs of cells whose light
+/// reaches the next row, for the row above and the current row, and their interval arenas.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
     /// The cell outputs of one row, written over in place: cell `i` reads the row above's at
@@ -583,7 +585,8 @@ fn square(i: i32, j: i32) -> Interval {
 /// which takes squares, diamonds, seals and centres to their like, so a turned quadrant is a
 /// plain quadrant of the mirrored map. Only the shortcuts that read or mark the map's rows a
 /// stretch at a time (whole rows, runs of whole floors, the axis row's floors) need the scan's
-/// rows to be map rows; a turned scan goes cell by cell there.
+/// rows to be map rows; a turned scan goes cell by cell there, but for the axis row of the one
+/// on the `sx < 0` side, whose floors it reads from the view ([`Quadrant::turned_axis_floors`]).
 struct Quadrant<const T: bool> {
     origin: Pos,
     sx: i32,
@@ -652,9 +655,10 @@ impl<const T: bool> Quadrant<T> {
     /// with cells `0..=ilim` all passing their whole squares and no other cell lit (see
     /// [`open::open_rows`]).
     ///
-    /// Each row also records its runs of lit cells, so the next row visits only cells with a lit
-    /// input: the runs of the row above, each extended to the right as long as the light keeps
-    /// coming from the left. Everything else is culled without being looked at.
+    /// Each row also records its runs of cells whose light reaches the row below, so the next
+    /// row visits only cells with a lit input: the runs of the row above, each extended to the
+    /// right as long as the light keeps coming from the left. Everything else is culled without
+    /// being looked at.
     #[allow(clippy::too_many_arguments)]
     fn scan<O: Observer>(
         &self,
@@ -1262,7 +1266,7 @@ impl<const T: bool> Quadrant<T> {
         } else if (i == 1 || j == 1) && up.whole_down() {
             // (i <= j) nothing from the left at or after the left vertex; the part passed ends
             // at the right vertex above the diagonal, sealed if the cell to the right is opaque,
-            // at the bottom one on it
+            // at the top one on it
             let near = Dir::new(2 * i - 1, 2 * j);
             if left != Light::DARK {
                 let l = s.cur_iv[left.range().start];

@@ -4,8 +4,9 @@
 //! In an open area every cell of a quadrant passes its whole square on: nothing is ever cut, so
 //! the scan has nothing to work out, and what is left is fixed costs, per quadrant row, that
 //! dwarf the few cells of a row at a small radius. Here the two quadrants on one side of the
-//! x axis share their rows: a map row is looked at once, from its left end to its right end,
-//! and marked in one go. The quadrant scans then start below the last such row, or not at all.
+//! x axis share their rows: a map row is looked at from its left end to its right end and, if
+//! open, marked in one go for both. The quadrant scans then start below the last such row (which
+//! they look at again), or not at all.
 
 use super::super::{Fov, mark_pair, row_reach};
 use crate::geometry::{Opacity, Pos};
@@ -28,11 +29,11 @@ pub(super) struct Resume {
 ///
 /// `radius` is the view's (`None`: unlimited), `imax` how far the area reaches to the right and to the left of
 /// the viewer, `jmax` how far it reaches below and above. A row is open when all its cells
-/// within the radius and the area are floors, but for the viewer's own cell on the axis row:
-/// then every cell of it is seen, and passes its whole square on, because the row above is open
-/// too (a cell's two inputs pass their whole squares, which cover its own: see the
-/// [`crate::fov`] documentation). The viewer's own cell passes its whole square whatever it is;
-/// an open axis row is asked to have a floor there too, for simplicity.
+/// within the radius and the area are floors (on the axis row the viewer's own cell included,
+/// for simplicity, though it passes its whole square whatever it is): then every cell of it is
+/// seen, and passes its whole square on, because the row nearer the axis is open too (a cell's
+/// two inputs pass their whole squares, which cover its own: see the [`crate::fov`]
+/// documentation).
 pub(super) fn open_rows(
     origin: Pos,
     radius: Option<u32>,

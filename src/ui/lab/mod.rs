@@ -3,7 +3,8 @@
 //! The viewer walks anywhere (walls too) with the game's movement keys; the panel and the
 //! overlays show what the algorithms compute, live: the multicast's state per cell, the cells
 //! where multicast and reference disagree (there should be none), the breadth-first front ring
-//! by ring, and the DDA walk to a cursor with its line-of-sight verdict both ways.
+//! by ring (replayed from the scan, whose order differs but whose answers do not), and the DDA
+//! walk to a cursor with its line-of-sight verdict both ways.
 //!
 //! [`Lab`] is the state, [`keys`] turns key presses into its commands, [`view`] draws it into
 //! any ratatui buffer, and [`run`] owns the real terminal.

@@ -251,8 +251,10 @@ impl Lab {
         self.recompute();
     }
 
-    /// Step mode: enters it at ring 0 (only the viewer's cell decided) or expands one more ring
-    /// of the breadth-first front, up to the last ring the multicast looked at.
+    /// Step mode: enters it at ring 0 (only the viewer's cell decided) or shows one more ring of
+    /// the breadth-first front, up to the last ring the multicast looked at. (The multicast scans
+    /// row by row; a cell's state depends only on its inputs', so each ring shows what a
+    /// breadth-first expansion would have decided by then.)
     pub fn step_forward(&mut self) {
         match self.step {
             None => {
