@@ -504,12 +504,19 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     let imax = [(w - 1).max(ox) - ox, ox - ox.min(0)].map(|m| m as i32);
     let jmax = [(h - 1).max(oy) - oy, oy - oy.min(0)].map(|m| m as i32);
     let viewer_inside = ox >= 0 && oy >= 0 && ox < w && oy < h;
-    // (the observer is told about every cell: it gets the scans, which tell it cell by cell)
-    let open = if !O::WATCHES && viewer_inside {
-        open::open_rows(origin, radius, imax, jmax, world, out)
-    } else {
-        None
-    };
+    // The floors along the axis row to the right and to the left of the viewer, up to the first
+    // wall or the end of the view, each found with one look along the world's row: once for the
+    // open rows, which start with that row, and for the two quadrant scans on each side, which
+    // start along it. (Only when the scans take such shortcuts: the observer is told about every
+    // cell, and gets the scans, which tell it cell by cell.)
+    let floors = (!O::WATCHES && viewer_inside).then(|| {
+        [1, -1].map(|dx: i32| {
+            let side = imax[usize::from(dx < 0)];
+            let ilim = radius.map_or(side, |r| r.min(side as u32) as i32);
+            world.transparent_run(Pos::new(origin.x + dx, origin.y), dx, ilim as usize) as i32
+        })
+    });
+    let open = floors.and_then(|floors| open::open_rows(origin, radius, imax, jmax, floors, world, out));
     match open {
         None => {
             out.mark(origin);
@@ -526,7 +533,8 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         }
         let from = open.map(|sides| (sides[yside].j, sides[yside].ilim[xside]));
         let q = Quadrant::<false> { origin, sx, sy, w, h, viewer_inside };
-        q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, world, out, &mut s, obs);
+        let floors = floors.map(|f| f[xside]);
+        q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, floors, world, out, &mut s, obs);
     }
     // The row buffers trade places every row, so either may be the one that grew; give both
     // the larger capacity, so that after warm-up no view has to grow the smaller one again.
@@ -666,6 +674,7 @@ impl<const T: bool> Quadrant<T> {
         jmax: u32,
         radius: Option<u32>,
         from: Option<(i32, i32)>,
+        floors: Option<i32>,
         world: &impl Opacity,
         out: &mut Fov,
         s: &mut Scratch,
@@ -687,14 +696,14 @@ impl<const T: bool> Quadrant<T> {
             (ilim, full, unsaved) = (above, above + 1, true);
             j
         } else {
-            // The floors along the axis row up to the first wall, found with one look along the
-            // world's row (when the scan takes such shortcuts), or, turned, in the view: see
-            // `axis_row` and `turned_axis_floors`.
+            // The floors along the axis row up to the first wall: `floors`, from the caller, when
+            // the scan takes such shortcuts, or, turned, read in the view: see `axis_row` and
+            // `turned_axis_floors`.
             let floors = if T {
                 self.turned_axis_floors(ilim, world, out)
             } else {
-                (self.shortcuts::<O>() && ilim > 0)
-                    .then(|| world.transparent_run(self.at(1, 0), self.sx, ilim as usize) as i32)
+                debug_assert_eq!(floors.is_some(), self.shortcuts::<O>());
+                floors.filter(|_| ilim > 0)
             };
             // With a wall next to the viewer there, the quadrant may be better turned (`tall`).
             if !T
@@ -890,7 +899,7 @@ impl<const T: bool> Quadrant<T> {
         s: &mut Scratch,
         obs: &mut O,
     ) {
-        self.scan(imax, jmax, radius, None, world, out, s, obs);
+        self.scan(imax, jmax, radius, None, None, world, out, s, obs);
     }
 
     /// For a turned quadrant on the `sx < 0` side, how many floors follow the viewer along its

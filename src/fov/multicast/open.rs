@@ -33,12 +33,15 @@ pub(super) struct Resume {
 /// for simplicity, though it passes its whole square whatever it is): then every cell of it is
 /// seen, and passes its whole square on, because the row nearer the axis is open too (a cell's
 /// two inputs pass their whole squares, which cover its own: see the [`crate::fov`]
-/// documentation).
+/// documentation). `floors` says how many floors follow the viewer's cell along the axis row to
+/// the right and to the left, up to the first wall or the end of the view: the axis row is open
+/// when both reach that end.
 pub(super) fn open_rows(
     origin: Pos,
     radius: Option<u32>,
     imax: [i32; 2],
     jmax: [i32; 2],
+    floors: [i32; 2],
     world: &impl Opacity,
     out: &mut Fov,
 ) -> Option<[Resume; 2]> {
@@ -47,9 +50,10 @@ pub(super) fn open_rows(
     let widest = i64::from(imax[0].max(imax[1]));
     let reach = radius.map_or(widest, |r| widest.min(i64::from(r)));
     let axis = cut(reach, imax);
-    if !open_row(origin.y, origin.x, axis, world, out) {
+    if floors != axis || world.is_opaque(origin) {
         return None;
     }
+    mark_row(out, Pos::new(origin.x - axis[1], origin.y), (axis[0] + axis[1]) as usize + 1);
     // (no radius: no row is ever beyond it)
     let r2 = radius.map_or(i64::MAX, |r| i64::from(r).saturating_mul(i64::from(r)));
     // Rows `j` below and above the axis reach as far: both are done in one go, as long as
