@@ -509,13 +509,11 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     // open rows, which start with that row, and for the two quadrant scans on each side, which
     // start along it. (Only when the scans take such shortcuts: the observer is told about every
     // cell, and gets the scans, which tell it cell by cell.)
-    let floors = (!O::WATCHES && viewer_inside).then(|| {
-        [1, -1].map(|dx: i32| {
-            let side = imax[usize::from(dx < 0)];
-            let ilim = radius.map_or(side, |r| r.min(side as u32) as i32);
-            world.transparent_run(Pos::new(origin.x + dx, origin.y), dx, ilim as usize) as i32
-        })
-    });
+    let floors_to = |dx: i32, side: i32| {
+        let ilim = radius.map_or(side, |r| r.min(side as u32) as i32);
+        world.transparent_run(Pos::new(origin.x + dx, origin.y), dx, ilim as usize) as i32
+    };
+    let floors = (!O::WATCHES && viewer_inside).then(|| [floors_to(1, imax[0]), floors_to(-1, imax[1])]);
     let open = floors.and_then(|floors| open::open_rows(origin, radius, imax, jmax, floors, world, out));
     match open {
         None => {
