@@ -5,9 +5,12 @@
 //! Each benchmark walks all the lines of its group and folds every cell into a checksum, so
 //! nothing is optimised away; its throughput is the number of cells that algorithm yields for
 //! those lines, so criterion reports time per cell. On the fixed lines (no exact corners) all
-//! four yield the same cells; `world::traverse` walks between the same cell centres with cells
-//! of size 1. The varied lines include exact corners, where `cells` and `Supercover` step
-//! diagonally and `WalkGrid` takes two steps: each is charged per cell it yields.
+//! four yield the same cells, checked at startup (`world::traverse` walks between the same cell
+//! centres, with cells of size 1; the `f32` walkers of `line_drawing` are checked on the short
+//! and medium lines only, as they drift on long ones). The varied lines include exact corners,
+//! where `cells` and `Supercover` step diagonally, `WalkGrid` takes two steps, and
+//! `world::traverse` steps diagonally where both coordinates grow or both shrink and yields the
+//! side cell otherwise: each is charged per cell it yields.
 //!
 //! Four fixed short lines walked over and over are a best case for branchy walkers: the branch
 //! predictor learns their few dozen decisions. `short-varied` walks 4096 short lines in every
@@ -114,6 +117,10 @@ fn corner_free_lines_give_every_walker_the_same_cells() {
     for &(dx, dy) in SHORT.iter().chain(&MEDIUM).chain(&LONG) {
         let n = 1 + u64::from(dx.unsigned_abs()) + u64::from(dy.unsigned_abs());
         assert_eq!(dda::cell_count(Pos::new(0, 0), Pos::new(dx, dy)), n, "({dx}, {dy}) has a corner");
+        let ours = dda::cells(Pos::new(0, 0), Pos::new(dx, dy)).map(|p| (i64::from(p.x), i64::from(p.y)));
+        let centre = |p: (i32, i32)| (f64::from(p.0) + 0.5, f64::from(p.1) + 0.5);
+        let world = dda::world::traverse(centre((0, 0)), centre((dx, dy)), 1.0, 1.0).unwrap();
+        assert!(ours.eq(world), "({dx}, {dy}): world::traverse differs from cells");
     }
     for &end in SHORT.iter().chain(&MEDIUM) {
         let ours: Vec<(i32, i32)> =

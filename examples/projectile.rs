@@ -58,7 +58,7 @@ fn main() {
         Shot { from: Pos::new(2, 2), at: Pos::new(8, 4), creatures: vec![Pos::new(8, 4)] },
         // A rat stands in the way of the shot at the goblin: the first creature on the line is hit.
         Shot { from: Pos::new(2, 2), at: Pos::new(8, 4), creatures: vec![Pos::new(5, 3), Pos::new(8, 4)] },
-        // The goblin stepped away: the arrow flies on past the aimed-at cell until the east wall.
+        // The goblin stepped away: the arrow flies on past the aimed-at cell until the south wall.
         Shot { from: Pos::new(2, 2), at: Pos::new(8, 4), creatures: vec![] },
         // A pillar stands between archer and target.
         Shot { from: Pos::new(3, 3), at: Pos::new(14, 3), creatures: vec![Pos::new(14, 3)] },
@@ -83,7 +83,8 @@ mod tests {
         let world = walls();
         let from = Pos::new(2, 2);
         let aimed = Pos::new(8, 4);
-        // cells(2,2 -> 8,4): dx = 6, dy = 2, one exact corner at (5,3)'s centre line
+        // cells(2,2 -> 8,4): dx = 6, dy = 2, two exact corners, the lattice points (4,3) and
+        // (7,4): (2,2) (3,2) (4,3) (5,3) (6,3) (7,4) (8,4)
         let clear = fire(&world, &Shot { from, at: aimed, creatures: vec![aimed] }, 20);
         assert_eq!(clear.stop(), Stop::Hit(aimed));
         assert_eq!(clear.cells(), &dda::cells(from, aimed).skip(1).collect::<Vec<_>>()[..]);

@@ -8,7 +8,9 @@
 //! a vertical edge (step in x) or a horizontal edge (step in y); which comes first is decided by
 //! comparing the parameters of the next two edge crossings. In doubled coordinates (centres at
 //! odd integers, edges at even ones) those parameters are `(2i+1) / 2|dx|` and `(2j+1) / 2|dy|`,
-//! so one integer error term `e = (2i+1)|dy| − (2j+1)|dx|` decides every step:
+//! so one integer error term `e = (2i+1)|dy| − (2j+1)|dx|`, after `i` steps in x and `j` in y,
+//! decides every step: the walk steps in x when `e <= 0` and in y when `e >= 0`, so in both at
+//! `e = 0`, which happens exactly where the segment passes through a corner (see below):
 //!
 //! ```text
 //!   A = (0,0), B = (3,2)             |dx| = 3, |dy| = 2, e starts at |dy| − |dx|
@@ -52,7 +54,8 @@
 //! # What is here
 //!
 //! - [`cells`] / [`Cells`]: the integer walk between two cell centres.
-//! - [`ray`] / [`Ray`]: the same walk continued past its second cell, bounded in length.
+//! - [`cell_count`]: how many cells `cells(A, B)` lists, in closed form.
+//! - [`ray`] / [`Ray`]: the walk of `cells(A, B)` continued past B, bounded in length.
 //! - [`line_of_sight`] / [`first_blocker`]: the contract's `LOS(A, B)`, a DDA broad phase
 //!   with the exact diamond-and-seal narrow phase of [`crate::geometry::diamond`].
 //! - [`projectile`] / [`Flight`] / [`Stop`]: the flight of a missile along a ray: where a wall

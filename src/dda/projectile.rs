@@ -70,7 +70,7 @@ impl Flight {
 /// **Range** is Euclidean, the same disc as a field-of-view radius: the missile enters only
 /// cells `c` with `(cx−fx)² + (cy−fy)² ≤ max_range²`. Along a ray that distance only grows, so
 /// the flight ends at the first cell beyond it. (A count of walk steps would make shots along
-/// near-diagonals half as long as straight ones.)
+/// near-diagonals about 0.7 (1/√2) times as long as straight ones.)
 ///
 /// ```
 /// use sightline::{Pos, dda::{self, Stop}};

@@ -1,4 +1,4 @@
-//! The walk continued past its second cell: the path of a missile that flies on.
+//! The walk of `cells(A, B)` continued past B: the path of a missile that flies on.
 
 use super::cells::Walk;
 use crate::geometry::Pos;

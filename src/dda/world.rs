@@ -61,8 +61,8 @@ pub enum TraverseError {
     /// A cell width or height is NaN, infinite, zero or negative.
     #[error("the cell width and height must be finite and greater than zero")]
     BadCellSize,
-    /// A cell index (`⌊x/w⌋` or `⌊y/h⌋`) is beyond ±2⁶².
-    #[error("the segment reaches a cell whose index is beyond ±2^62")]
+    /// A cell index (`⌊x/w⌋` or `⌊y/h⌋`) is ±2⁶² or beyond.
+    #[error("the segment reaches a cell whose index is ±2^62 or beyond")]
     OutOfRange,
 }
 
@@ -320,7 +320,8 @@ impl Axis {
     }
 }
 
-/// The largest cell index [`traverse`] accepts, in absolute value.
+/// The bound on a cell index, exclusive: [`traverse`] refuses a quotient `x / w` or `y / h`
+/// whose magnitude is this or more.
 const MAX_INDEX: f64 = 4_611_686_018_427_387_904.0; // 2^62
 
 /// `(⌊v / size⌋, v / size − ⌊v / size⌋)` given `r`, the rounded quotient (within ±2^62), with
@@ -436,7 +437,9 @@ impl Traversal {
         let axis = |a: i64, b: i64| {
             let d = b - a;
             // The direction of the segment on this axis: where the axis has crossings to come,
-            // the sign of `end − cell`; where it has none, never used (nor is the bias).
+            // the sign of `end − cell`; where it has none, its step is never taken, but its sign
+            // still sets the bias, which on a tie at the end point puts the segment's own
+            // crossing first (one toward −∞ exactly at the end point is not the segment's).
             let step = (d >> 63) | 1;
             let frac = a & (UNIT - 1);
             // Distance to the first crossing, in units; the speed is the extent in units.
@@ -820,7 +823,8 @@ mod tests {
         let mut t = traverse((-big, 0.5), (big, 0.5), 1.0, 1.0).unwrap();
         assert_eq!(t.size_hint(), (1 << 41 | 1, Some(1 << 41 | 1)));
         assert_eq!(t.nth(5), Some((-(1 << 40) + 5, 0)));
-        // The extent of the segment overflows f64 if not halved first.
+        // The extent in world units overflows f64; the speeds are differences of the
+        // quotients by the cell size (here −4 to 4), which do not.
         let mut t = traverse((-f64::MAX, 0.0), (f64::MAX, 1.0), f64::MAX / 4.0, 1.0).unwrap();
         assert_eq!(t.size_hint(), (9, Some(10)));
         assert_eq!(t.next(), Some((-4, 0)));
