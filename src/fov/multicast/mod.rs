@@ -1109,7 +1109,7 @@ impl<const T: bool> Quadrant<T> {
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
         if opaque {
-            return self.small_wall(i, j, p, left, up, world, out, s, obs);
+            return self.small_wall(i, j, left, up, world, out, s, obs);
         }
         let (u, l) = input_parts(i, j, left, up, s);
         // A floor passes its input on. Whether its centre is lit and which children the light
@@ -1184,7 +1184,6 @@ impl<const T: bool> Quadrant<T> {
         &self,
         i: i32,
         j: i32,
-        p: Pos,
         left: Light,
         up: Light,
         world: &impl Opacity,
@@ -1192,6 +1191,7 @@ impl<const T: bool> Quadrant<T> {
         s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
+        let p = self.at(i, j);
         if let Some(light) = self.one_sided_wall(i, j, p, left, up, world, s, obs) {
             return light;
         }
