@@ -38,7 +38,7 @@ const NOTES: &[&str] = &[
     "Bright: in view. Dim: remembered as you last saw it. Blank: never seen.",
     "A monster sees you exactly when you see it; unseen monsters are not shown.",
     "Walls and closed doors block sight. Glass and water do not, but bar the way.",
-    "Diagonal steps pass walls that meet at a corner. Each action takes a turn.",
+    "Diagonal steps pass walls meeting at corners. Failed actions take no turn.",
     "Saves go to $XDG_DATA_HOME/sightline/save.ron unless --save FILE says.",
 ];
 
