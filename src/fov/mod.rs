@@ -618,7 +618,8 @@ impl Map {
     }
 }
 
-/// Whether cell `p` is a candidate for a viewer at `origin` with `radius` (contract rule 2).
+/// Whether cell `p` is a candidate for a viewer at `origin` with `radius`: the contract's radius
+/// rule, `dx² + dy² <= R²` between cell centres.
 ///
 /// ```
 /// use sightline::{Pos, fov::in_radius};

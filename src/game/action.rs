@@ -64,8 +64,8 @@ impl Dir {
 }
 
 /// A player action. Each one that succeeds takes exactly one turn, after which the field of view
-/// is recomputed and every monster acts.
-///
+/// is recomputed and every monster acts (but after a successful [`Action::TakeExit`], which ends
+/// the game before the monsters move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Step one cell; into a monster it attacks, into a closed door it opens the door.

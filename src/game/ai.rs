@@ -24,7 +24,8 @@ use crate::dda::{self, Stop};
 use crate::geometry::Pos;
 use crate::map::Tile;
 
-/// How many turns a monster looks around the last seen cell before it gives up.
+/// How many more turns a monster looks around the last seen cell after the turn it gets there
+/// (when it already looks around) before it gives up: `SEARCH_TURNS + 1` turns of wandering.
 pub const SEARCH_TURNS: u32 = 5;
 
 /// A monster's choice for one turn.

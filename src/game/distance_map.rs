@@ -1,6 +1,7 @@
 //! The per-turn distance map: how many steps each cell is from the player, shared by every
-//! monster that hunts or flees, so a turn costs one breadth-first search however many monsters
-//! are awake.
+//! monster that sees the player and hunts or flees, so those cost one breadth-first search a turn
+//! however many they are. (A hunter that has lost sight of the player searches its own short way
+//! to where it saw it last: [`DistanceMap::route`].)
 
 use crate::geometry::{Grid, Pos};
 use crate::map::{Map, Tile};
@@ -12,8 +13,8 @@ use crate::map::{Map, Tile};
 /// steps pass between walls that touch at a corner, as the movement rule allows.
 ///
 /// The search stops `limit` steps out: a hunter sees the player within the sight radius, so a
-/// bound of a few radii covers every hunter's way round the walls in between without searching
-/// the whole level each turn.
+/// bound of that radius plus a few steps (the game's `ai::search_limit`) covers every hunter's way
+/// round the walls in between without searching the whole level each turn.
 #[derive(Clone, Debug)]
 pub struct DistanceMap {
     origin: Pos,

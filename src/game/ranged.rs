@@ -1,9 +1,10 @@
 //! Ranged combat: arrows along DDA lines.
 //!
-//! Every missile — the player's arrow, an archer's, and the targeting preview — follows
-//! [`flight`], which is [`dda::projectile`] over [`MissileWorld`]: the line the player saw,
-//! continued past the target, stopped by the first cell that blocks it or the first creature
-//! on it. A shot that misses its creature flies on along the same line.
+//! The player's arrow and the targeting preview follow [`flight`], which is
+//! [`dda::projectile`] over [`MissileWorld`]: the line the player saw, continued past the target,
+//! stopped by the first cell that blocks it or the first creature on it; an archer shoots only
+//! when that flight would reach the player. A player's arrow that misses its creature flies on
+//! along the same line; an archer's miss simply misses.
 //!
 //! **Arrows are conserved.** The player's arrows are carried, lie on the floor (as
 //! [`FloorItem`]s), or are broken ([`GameState::arrows_broken`]); nothing else makes or

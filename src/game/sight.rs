@@ -6,7 +6,7 @@ use crate::map::Map;
 
 /// The cells the player sees now. Not saved: it is a function of the map and the player's
 /// position, recomputed after loading. Two views are equal when they light the same cells from
-/// the same viewer.
+/// the same viewer with the same radius.
 #[derive(Clone, Debug, Default)]
 pub struct View {
     fov: Fov,

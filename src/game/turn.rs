@@ -19,7 +19,8 @@ pub const REGEN_EVERY: u64 = 8;
 /// What an action did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Acted {
-    /// The action took a turn: the view was recomputed and the monsters acted.
+    /// The action took a turn: the view was recomputed and, unless it ended the game, the
+    /// monsters acted.
     Turn,
     /// Nothing happened and no time passed (walking into a wall, no potion to drink...); the
     /// log says why.

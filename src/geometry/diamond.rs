@@ -180,8 +180,9 @@ fn closed_band(w0: i128, dw: i128) -> Option<(Option<Frac>, Option<Frac>)> {
 /// `cell`: the parameter `t = num / den >= 0` (with `den > 0`) of the first point `a + t·d` on the
 /// diamond, or `None` when the ray misses it. `Some((0, 1))` when `a` is on or in the diamond.
 ///
-/// This is the "reaches P's diamond" of the contract's rule 4 for walls: the ray is followed from
-/// the viewer up to that point and no further.
+/// This is the "reaches the diamond" of the contract's rule for walls (a wall is visible when some
+/// ray, strictly inside the angle its diamond subtends, reaches the diamond unblocked): the ray is
+/// followed from the viewer up to that point and no further.
 ///
 /// ```
 /// use sightline::{Pos, geometry::diamond::ray_reaches_diamond};

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 /// A cell position: `x` grows to the right, `y` grows downwards.
 ///
 /// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; every sight question treats a cell as
-/// the point at its centre `(x + ½, y + ½)` (see the visibility contract in [`crate::geometry`]).
+/// the point at its centre `(x + ½, y + ½)` (see the visibility contract in the [crate]
+/// documentation).
 ///
 /// # Examples
 ///

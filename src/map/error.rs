@@ -21,7 +21,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.render())]
 pub struct MapError {
-    /// Where the map came from: the path as given, or a name such as `<embedded>`.
+    /// Where the map came from: the path as given, or a name such as
+    /// `<embedded maps/dungeon.ron>`.
     pub origin: String,
     /// At least one problem, in the order they were found.
     pub problems: Vec<Problem>,

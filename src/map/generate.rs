@@ -177,7 +177,7 @@ impl Room {
     }
 }
 
-/// Rectangular rooms (3–10 cells a side) in solid rock, each joined to the previous one by an
+/// Rectangular rooms (3–10 cells a side, fewer on maps too small for that) in solid rock, each joined to the previous one by an
 /// L-shaped corridor one cell wide. Where a corridor breaks through a room's wall it leaves a
 /// door (closed or open at random) when the opening is a proper doorway, one cell in a wall. The border stays wall, and every floor and door cell can reach
 /// every other by orthogonal steps (doors counted as passable).
@@ -186,7 +186,8 @@ pub fn rooms(w: usize, h: usize, seed: u64) -> Map {
     let mut tiles = Grid::new(w, h, Tile::Wall);
     let (wi, hi) = (w as i32, h as i32);
     let mut placed: Vec<Room> = Vec::new();
-    // Room floors lie in 1..w-1 × 1..h-1, so their rings and the corridors never touch the border.
+    // Room floors lie in 1..w-1 × 1..h-1, so the corridors (between room centres) never touch
+    // the border; a room's wall ring may lie on it.
     if wi >= 3 && hi >= 3 {
         let attempts = (w * h / 40).max(4);
         for _ in 0..attempts {

@@ -9,18 +9,19 @@ use crate::geometry::Pos;
 /// The kinds of monster a map can place.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum MonsterKind {
-    /// A weak, quick melee biter.
+    /// A weak melee biter that cannot open doors and runs when hurt.
     Rat,
     /// A melee fighter.
     Goblin,
-    /// A slow, tough melee brute.
+    /// A tough melee brute that never flees.
     Orc,
     /// Keeps its distance and shoots along clear lines.
     Archer,
 }
 
 impl MonsterKind {
-    /// Every kind, weakest first.
+    /// Every kind, in the order they are declared (the melee fighters by toughness, then the
+    /// archer).
     pub const ALL: [MonsterKind; 4] =
         [MonsterKind::Rat, MonsterKind::Goblin, MonsterKind::Orc, MonsterKind::Archer];
 

@@ -44,7 +44,8 @@ impl Tile {
         matches!(self, Tile::Wall | Tile::DoorClosed)
     }
 
-    /// Whether a creature can stand on the tile. A closed door blocks until it is opened.
+    /// Whether the tile keeps creatures out: walls, closed doors (until opened), glass and deep
+    /// water.
     pub fn blocks_movement(self) -> bool {
         matches!(self, Tile::Wall | Tile::DoorClosed | Tile::Glass | Tile::Water)
     }
