@@ -1,7 +1,7 @@
 //! The `sightline` command: plays the game, and answers sight questions about maps.
 //!
-//! A thin layer over the library: each subcommand parses its arguments here and calls
-//! `sightline::*`; the commands' own code lives in `src/cli/`.
+//! A thin layer over the library: this file parses the command line and hands each command to
+//! its code in `src/cli/`, which calls `sightline::*`.
 
 mod cli;
 

@@ -57,7 +57,8 @@ fn cursor(app: &App) -> Pos {
     }
 }
 
-/// Every cell of the previewed path is drawn in its kind's style, whatever was drawn there.
+/// Every cell of the previewed path is drawn in its kind's style, whatever was drawn there, with
+/// the aim cursor patched on the aimed-at cell.
 fn assert_path_styles(app: &App) -> Vec<PathKind> {
     let at = cursor(app);
     let path = targeting::path(&app.game, at);
@@ -65,7 +66,9 @@ fn assert_path_styles(app: &App) -> Vec<PathKind> {
     let buf = terminal.backend().buffer();
     for step in &path {
         let (x, y) = screen_of(app, at, step.pos);
-        let (want, got) = (app.theme.path(step.kind), buf[(x, y)].style());
+        let kind = app.theme.path(step.kind);
+        let want = if step.pos == at { kind.patch(app.theme.cursor) } else { kind };
+        let got = buf[(x, y)].style();
         let colour = |c: Option<Color>| c.unwrap_or(Color::Reset);
         assert_eq!(
             (colour(got.fg), colour(got.bg), got.add_modifier),
@@ -248,4 +251,23 @@ fn the_preview_does_not_give_away_a_wall_in_the_dark_and_stops_at_one_the_player
     let path = targeting::path(&game, aim);
     assert_eq!(path.last(), Some(&targeting::PathCell { pos: pillar, kind: PathKind::Blocker }), "{path:?}");
     assert_eq!(targeting::first_hit(&game, aim), "Will strike a wall at 13,2.");
+}
+
+#[test]
+fn the_preview_ends_at_the_map_edge_and_draws_nothing_past_it() {
+    // A yard open to the map's edge: aimed east along the middle row, the arrow would fly off
+    // the map. The edge stops it (outside is opaque), but no cell past the edge is part of the
+    // path, so nothing is drawn in the margin beside the (small) map.
+    let mut map = art(&["......", "@.....", "......"]);
+    map.meta.name = "Yard".into();
+    let mut app = App::new(GameState::new(map, 3).unwrap(), Theme::colour());
+    app.handle(Command::Look);
+    app.mode = Mode::Target { cursor: Pos::new(5, 1) };
+    let path = targeting::path(&app.game, Pos::new(5, 1));
+    assert_eq!(path.last().map(|s| s.pos), Some(Pos::new(5, 1)), "{path:?}");
+    assert!(path.iter().all(|s| app.game.map.contains(s.pos)), "{path:?}");
+    assert_path_styles(&app);
+    let (x, y) = screen_of(&app, Pos::new(5, 1), Pos::new(6, 1));
+    let terminal = draw(&app);
+    assert_eq!(terminal.backend().buffer()[(x, y)].symbol(), " ", "the margin past the edge stays blank");
 }

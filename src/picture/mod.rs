@@ -5,8 +5,8 @@
 //! seals that block sight, a DDA walk). [`svg`] turns it into a self-contained SVG document;
 //! the same scene always gives the same bytes, so pictures can be committed and checked.
 //!
-//! This module is library code: it depends on [`crate::map`], [`crate::fov`] and [`crate::dda`]
-//! only, and builds without the terminal crates.
+//! This module is library code: it depends on [`crate::geometry`], [`crate::map`],
+//! [`crate::fov`] and [`crate::dda`] only, and builds without the terminal crates.
 
 mod internals;
 mod svg;

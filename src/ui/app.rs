@@ -80,7 +80,7 @@ pub enum Command {
     Quit,
     /// `S`: save and quit; the app only reports it, the event loop saves.
     SaveQuit,
-    /// Answer yes (to the quit question).
+    /// Answer yes to the quit question; on an end screen, leave.
     Yes,
     /// Escape, or no: leave the current screen or prompt.
     Back,
@@ -161,8 +161,8 @@ pub struct App {
     pub mode: Mode,
     /// The styles everything is drawn with.
     pub theme: Theme,
-    /// A one-line notice, drawn on the last line of the message area under the log; cleared by
-    /// the next command.
+    /// A one-line notice, drawn in the message area on the line after the newest message;
+    /// cleared by the next command.
     pub notice: Option<String>,
     /// The monster last shot at, where the next aim starts if it is still in view.
     pub last_target: Option<u32>,
@@ -177,7 +177,7 @@ impl App {
 
     /// Applies one command in the current mode: plays the action it stands for, or changes the
     /// screen, cursor or prompt, and says whether the event loop goes on. Commands that mean
-    /// nothing in the mode are ignored.
+    /// nothing in the mode are ignored (the door prompt repeats its question).
     pub fn handle(&mut self, cmd: Command) -> Flow {
         if cmd == Command::Interrupt {
             return Flow::Quit;
@@ -300,7 +300,8 @@ impl App {
         self.mode = Mode::Target { cursor };
     }
 
-    /// `o` / `c`: acts at once on the only door that fits, else asks for a direction.
+    /// `o` / `c`: acts at once on the only door that fits, says so when none does, and asks for
+    /// a direction when several do.
     fn door(&mut self, open: bool) {
         let want = if open { Tile::DoorClosed } else { Tile::DoorOpen };
         let here = self.game.player.pos;

@@ -62,7 +62,8 @@ pub fn cycle(game: &GameState, cursor: Pos, forward: bool) -> Pos {
 }
 
 /// The path an arrow aimed at `cursor` will take as far as the player can tell, cell by cell,
-/// ending with the known blocker that stops it, if one does. The dark is passed through as
+/// ending with the blocker that stops it, if one on the map does (at the map's edge the path
+/// just ends: past it there is no cell to draw). The dark is passed through as
 /// unknown cells up to the bow's range: a wall the player has never seen does not cut the path
 /// short (that would give it away). Empty when aimed at the player's own cell.
 pub fn path(game: &GameState, cursor: Pos) -> Vec<PathCell> {
@@ -84,7 +85,9 @@ pub fn path(game: &GameState, cursor: Pos) -> Vec<PathCell> {
             PathCell { pos, kind }
         })
         .collect();
-    if let Stop::Blocked(pos) = flight.stop() {
+    if let Stop::Blocked(pos) = flight.stop()
+        && game.map.contains(pos)
+    {
         let kind = if game.known_tile(pos).is_some() { PathKind::Blocker } else { PathKind::Unknown };
         cells.push(PathCell { pos, kind });
     }

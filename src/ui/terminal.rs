@@ -98,8 +98,8 @@ impl StopSignals {
         }
     }
 
-    /// Test hook, debug builds only: with `SIGHTLINE_TEST_IGNORE_SIGNALS=1` the loops do not
-    /// look at the flag, as if stuck in the terminal library, so an end-to-end test can prove
+    /// Test hook, debug builds only: with `SIGHTLINE_TEST_IGNORE_SIGNALS=1` the game's loop does
+    /// not look at the flag (the lab's always does), as if stuck in the terminal library, so an end-to-end test can prove
     /// the watchdog ends the process. Release builds ignore the variable.
     pub fn ignored_for_tests() -> bool {
         cfg!(debug_assertions) && std::env::var_os("SIGHTLINE_TEST_IGNORE_SIGNALS").is_some_and(|v| v == "1")

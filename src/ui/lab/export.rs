@@ -6,7 +6,8 @@ use super::state::{InternalsView, Lab};
 use crate::picture::{Scene, svg};
 
 /// The file name of the current view's picture: the map's name, the viewer and the radius, so
-/// that exports of different views do not overwrite each other.
+/// that exports of different viewers or radii do not overwrite each other (one of the same view
+/// with other overlays or another algorithm does).
 pub fn file_name(lab: &Lab) -> String {
     let name: String = lab
         .map()

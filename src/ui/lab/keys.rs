@@ -82,7 +82,8 @@ pub fn command(key: KeyEvent) -> Option<LabCommand> {
     })
 }
 
-/// Applies a command. While the help screen is up, any key closes it (and does nothing else).
+/// Applies a command. While the help screen is up, any key the lab knows closes it and does
+/// nothing else, but for quitting, which quits.
 pub fn apply(lab: &mut Lab, cmd: LabCommand) -> Flow {
     if lab.help {
         lab.help = false;

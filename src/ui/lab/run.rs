@@ -1,7 +1,8 @@
 //! The lab in the real terminal: set-up, the event loop, and restoring the terminal on every
-//! way out — a normal return or an error through [`ratatui::restore`], a panic through the hook
-//! [`ratatui::try_init`] installs, SIGTERM and SIGHUP through a flag the loop polls, with the game's watchdog for a terminal that
-//! has gone away ([`crate::ui::terminal::StopSignals`]).
+//! way out — a normal return or an error (in set-up too) through [`ratatui::restore`], a panic
+//! through the hook [`ratatui::try_init`] installs, SIGTERM and SIGHUP through a flag the loop
+//! polls, with the game's watchdog for a terminal that has gone away
+//! ([`crate::ui::terminal::StopSignals`]).
 
 use std::io;
 use std::time::Duration;
@@ -19,7 +20,14 @@ const POLL: Duration = Duration::from_millis(100);
 /// Runs the lab until the user quits or a signal asks it to stop, then restores the terminal.
 pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<()> {
     let stop = crate::ui::terminal::StopSignals::watch()?;
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            // Set-up may have got as far as raw mode: undo whatever it did, as the game does.
+            ratatui::restore();
+            return Err(e);
+        }
+    };
     let result = (|| -> io::Result<()> {
         loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;

@@ -14,7 +14,7 @@ pub enum InternalsView {
     Off,
     /// Every cell's state.
     All,
-    /// One state highlighted, the rest shown as plain terrain.
+    /// One state highlighted, the rest shown as dimmed terrain.
     Only(Internal),
 }
 

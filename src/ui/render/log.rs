@@ -9,7 +9,8 @@ use crate::game::GameState;
 use crate::ui::theme::Theme;
 
 /// The newest messages, newest last; messages of the current turn stand out, older ones are
-/// faint. `notice` (a prompt or hint) takes the last line.
+/// faint. `notice` (a prompt or hint) takes the line after the newest message (one line is kept
+/// free for it).
 pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Messages (m: history) ")

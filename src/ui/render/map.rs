@@ -22,7 +22,8 @@ pub fn camera(map_w: usize, map_h: usize, view_w: u16, view_h: u16, focus: Pos) 
 /// Draws the map in a bordered box. Visible cells show what is there now, creatures included;
 /// remembered cells show what was there when last seen, dimmed; unseen cells stay blank.
 /// `cursor` is the look or aiming cursor, which the view follows; `path` the targeting preview,
-/// drawn over the cells it crosses in the style of what each holds (an unknown cell shows `*`).
+/// drawn over the cells it crosses in the style of what each holds (a never-seen cell on it
+/// shows `*`), with the aim cursor patched on the aimed-at cell.
 pub fn render(
     game: &GameState,
     cursor: Option<Pos>,
@@ -71,8 +72,12 @@ pub fn render(
         if step.kind == PathKind::Unknown && !game.memory.is_known(step.pos) {
             target.set_char('*');
         }
-        // The path's style replaces the cell's, so its four kinds read the same everywhere.
+        // The path's style replaces the cell's, so its four kinds read the same everywhere; the
+        // aim cursor is patched on top, so the aimed-at cell still shows where the path goes on.
         target.set_style(ratatui::style::Style::reset()).set_style(theme.path(step.kind));
+        if cursor == Some(step.pos) {
+            target.set_style(theme.cursor);
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Whole-screen notices: victory, death, the quit question, and "terminal too small".
+//! The end screens (victory, death), the quit question's box over the game, and the whole-screen
+//! "terminal too small" notice.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
@@ -102,7 +103,7 @@ pub fn confirm_quit(area: Rect, buf: &mut Buffer, theme: &Theme) {
 pub fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
     Clear.render(area, buf);
     let text = format!(
-        "Terminal too small: {}x{}. sightline needs at least {MIN_WIDTH}x{MIN_HEIGHT}. Enlarge the window (q then y quits).",
+        "Terminal too small: {}x{}. sightline needs at least {MIN_WIDTH}x{MIN_HEIGHT}. Enlarge the window (Ctrl-C quits).",
         area.width, area.height
     );
     let lines = vec![Line::styled(text, theme.title)];
