@@ -118,7 +118,9 @@ fn a_hunter_that_loses_sight_goes_to_the_last_seen_cell_then_searches() {
         "#........#",
         "##########",
     ]);
-    let mut game = GameState::new(map, 5).unwrap();
+    // (With this seed its search wanders where it cannot see the player: the search then runs
+    // its full course, which is what is checked below; other seeds let it find the player.)
+    let mut game = GameState::new(map, 3).unwrap();
     let last_seen = Pos::new(8, 1);
     game.act(Action::Wait);
     assert_eq!(game.monsters[0].mind, Mind::Hunting { last_seen });
@@ -134,18 +136,19 @@ fn a_hunter_that_loses_sight_goes_to_the_last_seen_cell_then_searches() {
     }
     assert_eq!(game.monsters[0].pos, last_seen);
     game.act(Action::Move(Dir::W));
-    assert!(matches!(game.monsters[0].mind, Mind::Searching { .. }), "{:?}", game.monsters[0].mind);
-    // It looks around for a while, then gives up (unless it catches sight of the player again).
-    for _ in 0..=ai::SEARCH_TURNS {
+    // There, it starts looking around: SEARCH_TURNS more turns of it, one fewer each turn, then
+    // it gives up, having never caught sight of the player again.
+    assert_eq!(game.monsters[0].mind, Mind::Searching { turns_left: ai::SEARCH_TURNS });
+    for turn in 1..=ai::SEARCH_TURNS + 1 {
         game.act(Action::Wait);
+        let g = &game.monsters[0];
+        assert!(!game.is_visible(g.pos), "still out of sight at {} (turn {turn})", g.pos);
+        let want = match ai::SEARCH_TURNS.checked_sub(turn) {
+            Some(left) => Mind::Searching { turns_left: left },
+            None => Mind::Unaware,
+        };
+        assert_eq!(g.mind, want, "turn {turn} of the search");
     }
-    let g = &game.monsters[0];
-    assert!(
-        g.mind == Mind::Unaware || game.is_visible(g.pos),
-        "gave up or found the player: {:?} at {}",
-        g.mind,
-        g.pos
-    );
 }
 
 /// The far end of the ray from `from` through `target`, `k` times as far.
@@ -415,22 +418,21 @@ fn arrows_are_conserved() {
 #[test]
 fn a_missed_arrow_flies_on_and_lands_before_the_wall() {
     let map = art(&["##########", "#@.r.....#", "##########"]);
-    // Find a seed whose first roll misses the rat: the arrow then flies on to the east wall.
+    // Find a seed whose first roll misses the rat and whose arrow does not break: the arrow
+    // then flies on to the east wall and lies before it.
     let (game, report) = (0..200)
         .find_map(|seed| {
             let mut game = GameState::new(map.clone(), seed).unwrap();
             game.act(Action::Fire { target: Pos::new(3, 1) });
             let report = game.last_shot.clone().unwrap();
-            matches!(report.end, ShotEnd::Blocked(_)).then_some((game, report))
+            (matches!(report.end, ShotEnd::Blocked(_)) && !report.broke).then_some((game, report))
         })
-        .expect("some seed misses");
+        .expect("some seed misses and keeps its arrow");
     assert_eq!(report.end, ShotEnd::Blocked(Pos::new(9, 1)));
     assert_eq!(report.path, (2..=8).map(|x| Pos::new(x, 1)).collect::<Vec<_>>());
     assert!(game.log.messages().iter().any(|m| m.text == "Your arrow misses the rat."));
-    if !report.broke {
-        assert_eq!(report.rest, Pos::new(8, 1));
-        assert!(game.items.iter().any(|i| i.pos == Pos::new(8, 1)));
-    }
+    assert_eq!(report.rest, Pos::new(8, 1));
+    assert!(game.items.iter().any(|i| i.pos == Pos::new(8, 1)));
 }
 
 #[test]

@@ -225,16 +225,25 @@ fn any_terminal_size_draws_without_panicking() {
     lab.toggle_cursor();
     lab.set_cursor(Some(Pos::new(20, 10)));
     lab.cycle_internals();
-    apply(&mut lab, LabCommand::Help);
-    for w in [0, 1, 2, 10, 40, 59, 60, 61, 80, 200] {
-        for h in [0, 1, 2, 5, 15, 16, 17, 24, 60] {
-            let buf = draw(&lab, &LabStyle::colour(), w, h);
-            if w < view::MIN_WIDTH || h < view::MIN_HEIGHT {
-                if w >= 20 && h >= 3 {
-                    assert!(text(&buf).contains("too small"), "{w}x{h}");
+    for help in [false, true] {
+        if lab.help != help {
+            apply(&mut lab, LabCommand::Help);
+        }
+        assert_eq!(lab.help, help);
+        for w in [0, 1, 2, 10, 40, 59, 60, 61, 80, 200] {
+            for h in [0, 1, 2, 5, 15, 16, 17, 24, 60] {
+                let buf = draw(&lab, &LabStyle::colour(), w, h);
+                let screen = text(&buf);
+                if w < view::MIN_WIDTH || h < view::MIN_HEIGHT {
+                    if w >= 20 && h >= 3 {
+                        assert!(screen.contains("too small"), "{w}x{h}");
+                    }
+                } else {
+                    // the help box when help is up (over everything, at the smallest sizes),
+                    // else the lab's panel and no help box
+                    assert_eq!(screen.contains("┌ keys"), help, "{w}x{h}, help {help}: {screen}");
+                    assert!(help || screen.contains("sightline lab"), "{w}x{h}: {screen}");
                 }
-            } else {
-                assert!(text(&buf).contains("sightline lab") || lab.help, "{w}x{h}");
             }
         }
     }
@@ -247,9 +256,13 @@ fn a_big_map_scrolls_to_keep_the_viewer_in_sight() {
     let mut lab = Lab::new(map);
     lab.set_viewer(Pos::new(150, 80));
     let buf = draw(&lab, &LabStyle::colour(), W, H);
-    assert!(text(&buf).contains('@'), "viewer on screen");
-    let inner = (W - view::PANEL_WIDTH - 2) as i32;
-    assert_eq!(map_view::scroll(200, inner, 150), 150 - inner / 2);
+    // The map pane (one border cell round it, the panel to its right) shows the viewer where
+    // the scroll puts it: centred, the map being far larger than the pane both ways.
+    let (inner_w, inner_h) = ((W - view::PANEL_WIDTH - 2) as i32, (H - 2) as i32);
+    let (sx, sy) = (map_view::scroll(200, inner_w, 150), map_view::scroll(100, inner_h, 80));
+    assert_eq!((sx, sy), (150 - inner_w / 2, 80 - inner_h / 2));
+    let (x, y) = ((150 - sx + 1) as u16, (80 - sy + 1) as u16);
+    assert_eq!(buf[(x, y)].symbol(), "@", "the viewer at {x},{y} in the pane:\n{}", text(&buf));
 }
 
 #[test]

@@ -230,6 +230,12 @@ fn every_size_renders_without_panicking() {
             buf.resize(area);
             buf.reset();
             render::render(app, area, &mut buf);
+            // the notice exactly below the minimum size (where it has room to show)
+            let screen: String = buf.content().iter().map(|c| c.symbol()).collect();
+            let small = w < render::MIN_WIDTH || h < render::MIN_HEIGHT;
+            if w >= 20 && h >= 3 || !small {
+                assert_eq!(screen.contains("too small"), small, "{w}x{h}, screen {i}");
+            }
         }
     }
 }
