@@ -4,7 +4,7 @@
 //!
 //! The map is generated here, into a temporary file: a lattice of 11×11 rooms with a door in
 //! the middle of every wall, a monster in every seventh room and gold in every fifth — about
-//! 16,700 monsters and 23,000 piles on 16.7 million cells. The player paces between two cells
+//! 16,600 monsters and 23,000 piles on 16.7 million cells. The player paces between two cells
 //! of a room away from the monsters, so every measured turn is a real turn.
 
 use std::hint::black_box;

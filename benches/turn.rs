@@ -1,4 +1,4 @@
-//! One game turn on the large bundled map with 50 monsters awake, against one unlimited-radius
+//! One game turn on the large bundled map with 50 monsters hunting, against one unlimited-radius
 //! field of view on the same map, in the same run; and one frame drawn to a 200×60 terminal.
 //!
 //! The turn is everything the rules do for one player step: the move, the field of view and
@@ -6,10 +6,11 @@
 //! map, or the route it is following). No rendering. The target is a turn at most three times
 //! the cost of the unlimited field of view.
 //!
-//! Two set-ups: `hunt` wakes the 50 monsters of the map nearest the player, each told where the
-//! player stands (most are far off and walk their route there; those that see the player close
-//! in by the distance map); `crowd` puts 50 monsters on the floor nearest the player, all in the
-//! hall with the player, seeing and chasing at once.
+//! Two set-ups: `hunt` keeps the 50 monsters of the map nearest the player (the others are
+//! removed), each told where the player stands: all are out of sight, more than 30 cells away,
+//! and walk their routes there; `crowd` replaces the map's monsters with 50 on the floor nearest
+//! the player, all in the hall with the player, seeing and chasing at once (the shared distance
+//! map).
 //!
 //! Run: `cargo bench --bench turn`.
 

@@ -102,6 +102,7 @@ mod tests {
         // Through the door gap at (3,6) the corridor below is glimpsed; the south wall beyond
         // the closed part of the partition is not.
         assert_eq!(lines[6].chars().nth(3), Some('.'));
+        assert_eq!(lines[7].chars().nth(3), Some('.'));
         assert_eq!(lines[8].chars().nth(12), Some(' '));
     }
 

@@ -26,7 +26,8 @@ fn walls() -> Grid<bool> {
     Grid::from_vec(ROWS[0].len(), ROWS.len(), cells).expect("rectangular")
 }
 
-/// The walk from `a` to `b` drawn on the map: `*` for the cells of `dda::cells`.
+/// The walk from `a` to `b` drawn on the map: `G` and `T` for its ends, `*` for the floor cells
+/// of `dda::cells` between them and `X` for its wall cells.
 fn draw(world: &Grid<bool>, a: Pos, b: Pos) -> Vec<String> {
     let walk: Vec<Pos> = dda::cells(a, b).collect();
     (0..world.height() as i32)

@@ -44,8 +44,9 @@ fn fire(world: &Grid<bool>, shot: &Shot, range: u32) -> dda::Flight {
     dda::projectile(shot.from, shot.at, range, world, |p| shot.creatures.contains(&p))
 }
 
-/// The cells a bolt flies through until it leaves the lit area of a torch of `radius` around
-/// its shooter, walked by hand with `dda::ray` and stopped early with `take_while`.
+/// The cells of a bolt's ray, from the shooter's own cell on, while they stay in the lit area
+/// of a torch of `radius` around the shooter (walls ignored): walked by hand with `dda::ray`
+/// and stopped early with `take_while`.
 fn lit_stretch(from: Pos, through: Pos, radius: u32) -> Vec<Pos> {
     let r2 = i64::from(radius) * i64::from(radius);
     dda::ray(from, through, 4 * radius).take_while(|&c| from.dist2(c) <= r2).collect()

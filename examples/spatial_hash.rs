@@ -1,7 +1,7 @@
 //! The broad phase DDA was first written for: which object does a segment touch first?
 //!
 //! Objects (circles in world units) are stored in a spatial hash: a map from a cell of a
-//! coarse grid to the objects overlapping it. A segment query walks the cells the segment
+//! coarse grid to the objects whose bounding boxes overlap it. A segment query walks the cells the segment
 //! crosses with `dda::world::traverse`, in order, tests only the objects of those cells (the
 //! narrow phase), and stops as soon as the best hit so far lies in a cell already walked: no
 //! later cell can hold an earlier hit.

@@ -13,7 +13,9 @@
 //!   through every such vertex inside the angle, and one ray strictly between each neighbouring
 //!   pair of them, decide it exactly.
 //!
-//! It costs O(R⁵)-ish per call for walls; it exists to be right, not fast.
+//! A candidate at distance D costs O(D²) (the cells of its bounding box, or, for a wall, the
+//! O(D) cells of its wedge against O(D) rays), so a call costs O(R⁴); it exists to be right,
+//! not fast.
 
 use std::cmp::Ordering;
 
