@@ -112,6 +112,13 @@ impl Drop for StopSignals {
     }
 }
 
+/// Takes the terminal over (raw mode, the alternate screen, the panic hook that restores it)
+/// for the game and the lab alike; if set-up fails part way, undoes what it did (raw mode, say)
+/// before returning the error.
+pub fn init() -> io::Result<ratatui::DefaultTerminal> {
+    ratatui::try_init().inspect_err(|_| ratatui::restore())
+}
+
 /// Runs the game in the terminal until the player leaves, then restores the terminal.
 /// `on_save` is called on `S`; if it fails, its message is shown and play goes on.
 pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -> io::Result<Ended> {
@@ -119,14 +126,7 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
     let ignore_signals = StopSignals::ignored_for_tests();
     let panic_on_key =
         cfg!(debug_assertions) && std::env::var_os("SIGHTLINE_TEST_PANIC").is_some_and(|v| v == "1");
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            // Set-up may have got as far as raw mode: undo whatever it did.
-            ratatui::restore();
-            return Err(e);
-        }
-    };
+    let mut terminal = init()?;
     let result = (|| -> io::Result<Ended> {
         loop {
             terminal.draw(|frame| render::draw(frame, app))?;

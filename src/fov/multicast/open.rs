@@ -278,7 +278,25 @@ fn mark_row(out: &mut Fov, first: Pos, n: usize) {
 #[cfg(test)]
 mod tests {
     use crate::fov::{Fov, multicast, reference};
-    use crate::geometry::{Grid, Pos};
+    use crate::geometry::{Grid, Opacity, Pos};
+
+    /// The cells the multicast and the reference see from `at`, each sorted by row.
+    fn both(
+        at: Pos,
+        radius: Option<u32>,
+        world: &impl Opacity,
+        fast: &mut Fov,
+        slow: &mut Fov,
+    ) -> (Vec<Pos>, Vec<Pos>) {
+        multicast::compute(at, radius, world, fast);
+        reference::compute(at, radius, world, slow);
+        let sorted = |f: &Fov| {
+            let mut v = f.cells().to_vec();
+            v.sort_by_key(|p| (p.y, p.x));
+            v
+        };
+        (sorted(fast), sorted(slow))
+    }
 
     #[test]
     fn open_rows_of_a_grid_that_does_not_fill_the_area_end_where_the_grid_does() {
@@ -294,12 +312,7 @@ mod tests {
                 for vy in 0..h as i32 {
                     for vx in (0..w as i32).filter(|x| (x + vy) % 2 == 0) {
                         let at = Pos::new(vx, vy);
-                        multicast::compute(at, radius, &g, &mut fast);
-                        reference::compute(at, radius, &g, &mut slow);
-                        let mut a = fast.cells().to_vec();
-                        let mut b = slow.cells().to_vec();
-                        a.sort_by_key(|p| (p.y, p.x));
-                        b.sort_by_key(|p| (p.y, p.x));
+                        let (a, b) = both(at, radius, &g, &mut fast, &mut slow);
                         assert_eq!(a, b, "area {w}x{h}, viewer {at}, radius {radius:?}");
                         views += 1;
                     }
@@ -319,7 +332,7 @@ mod tests {
             row: Vec<bool>,
             block: Vec<bool>,
         }
-        impl crate::geometry::Opacity for Narrow {
+        impl Opacity for Narrow {
             fn is_opaque(&self, p: Pos) -> bool {
                 !(0..60).contains(&p.x) || !(0..60).contains(&p.y)
             }
@@ -336,12 +349,7 @@ mod tests {
         // does, with the last pair still wide; the last viewer's rows lie inside the block)
         for (at, radius) in [((38, 5), 12), ((40, 3), 10), ((30, 6), 14), ((20, 30), 8)] {
             let at = Pos::new(at.0, at.1);
-            multicast::compute(at, Some(radius), &world, &mut fast);
-            reference::compute(at, Some(radius), &world, &mut slow);
-            let mut a = fast.cells().to_vec();
-            let mut b = slow.cells().to_vec();
-            a.sort_by_key(|p| (p.y, p.x));
-            b.sort_by_key(|p| (p.y, p.x));
+            let (a, b) = both(at, Some(radius), &world, &mut fast, &mut slow);
             assert_eq!(a, b, "viewer {at}, radius {radius}");
         }
     }

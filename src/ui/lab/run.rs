@@ -20,14 +20,7 @@ const POLL: Duration = Duration::from_millis(100);
 /// Runs the lab until the user quits or a signal asks it to stop, then restores the terminal.
 pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<()> {
     let stop = crate::ui::terminal::StopSignals::watch()?;
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            // Set-up may have got as far as raw mode: undo whatever it did, as the game does.
-            ratatui::restore();
-            return Err(e);
-        }
-    };
+    let mut terminal = crate::ui::terminal::init()?;
     let result = (|| -> io::Result<()> {
         loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
