@@ -789,22 +789,6 @@ impl<const T: bool> Quadrant<T> {
                 } else {
                     Light::DARK
                 };
-                if !O::WATCHES && j == 1 && up == Light::FULL && i > 1 && !left.whole_to_right() {
-                    // Row 1 under whole squares of the axis row, with the light from the left
-                    // cut short (by a wall before): a stretch of cells each decided by one
-                    // bound (see `under_whole`). Only row 1: there the light grazes the wall
-                    // line along the axis for about 2a cells behind a wall at `(a, 1)`; in row
-                    // j, for about a/j, too few to pay for the entry. (Measured, taken in every
-                    // row: the 5 % map 4-5 % more instructions; in row 1: rooms 12-25 % fewer,
-                    // the cave 3-4 % fewer, the 5 % map the same.)
-                    let (front, runs) = (&mut *front, &mut s.cur_runs);
-                    if let Some((next, last)) =
-                        self.under_whole(i, j, b, left, world, row, front, &mut s.iv, runs, &mut lit_from)
-                    {
-                        (i, left) = (next, last);
-                        continue;
-                    }
-                }
                 let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
                     // The common case: both inputs give this square their whole parts, so it is
                     // whole, if it is a floor.
@@ -872,6 +856,37 @@ impl<const T: bool> Quadrant<T> {
                         }
                         None => break,
                     }
+                } else if T
+                    && !O::WATCHES
+                    && j == 1
+                    && up == Light::FULL
+                    && i > 1
+                    && let Some((next, last)) = self.under_whole(
+                        i,
+                        j,
+                        b,
+                        left,
+                        world,
+                        row,
+                        front,
+                        &mut s.iv,
+                        &mut s.cur_runs,
+                        &mut lit_from,
+                    )
+                {
+                    // A turned scan's row 1 under whole squares of the axis row, with the light
+                    // from the left cut short (by a wall before): a stretch of cells each
+                    // decided by one bound (see `under_whole`). That row is the side of the
+                    // corridor the scan was turned for, where the light grazes the wall line
+                    // for about 2a cells behind a wall at `(a, 1)`; in row j, for about a/j,
+                    // too few to pay for the entry (measured, taken in every row: the 5 % map
+                    // 4-5 % more instructions). Turned scans only, and tested here, after the
+                    // cheaper cases: placed anywhere in the plain scan's cell loop, the call
+                    // changed that loop's compiled code, and the 5 % map unlimited ran 7-9 %
+                    // slower for the same instructions. (Rooms, whose views are corridor
+                    // views: 13-25 % fewer instructions.)
+                    (i, left) = (next, last);
+                    continue;
                 } else if i > 0 && one_each(i, j, left, up, &s.iv.prev_iv, &s.iv.cur_iv) {
                     self.small(i, j, left, up, world, row, out, &mut s.iv, obs)
                 } else {
@@ -1123,9 +1138,10 @@ impl<const T: bool> Quadrant<T> {
     /// Row 1 under the axis row's floors is such a stretch: the row beside a wall line seen
     /// along its length (a corridor's side, the first column of a turned corridor's scan),
     /// where light grazes the line behind each wall for cell after cell, that the cell loop
-    /// would work out from two inputs each time.
+    /// would work out from two inputs each time. (Inlined: its one call is the turned scan's,
+    /// and out of line its set-up cost 1.4 % of the rooms map's radius-8 view.)
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn under_whole(
         &self,
         mut i: i32,
