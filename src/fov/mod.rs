@@ -138,9 +138,10 @@
 //! next to the axes, any wall lit whole from one side and by nothing at or past its vertex on the
 //! other (a wall line's corner by the viewer, a wall seen face on). The column beside the corridor
 //! of a turned scan, lit whole from the corridor, goes faster still: each of its cells gets the
-//! interval from its square's low end to one direction `x` that the cell before leaves it (a wall
-//! resets `x` to its own low vertex, a floor passes it on, or whole light once `x` reaches its far
-//! corner), so a cell is one or two comparisons with `x`. Rows that are floor from end to end, the
+//! interval from its square's low end to one direction `x` that the cell before leaves it, so a
+//! cell is one or two comparisons with `x`. A floor is seen iff its centre is at or before `x`,
+//! and passes `x` on (or whole light, once `x` reaches its far corner); a wall resets `x` to its
+//! near vertex, the one toward the corridor. Rows that are floor from end to end, the
 //! rows of an open room, are looked at and marked a whole row at a time (the rows around the
 //! viewer once for both quadrants that share them, see `multicast::open`). Each cell is decided
 //! at most once per quadrant it belongs to (its opacity may be read again, for a neighbour's seal

@@ -66,13 +66,15 @@ pub trait Opacity {
     }
 
     /// The `n` rows from `y` on as one slice of "is opaque" flags, row `y + k` at `k * stride`
-    /// (the slice and the stride, each row `stride` flags long), when the world keeps its cells
-    /// that way and all those rows lie in it; `None` otherwise, and the sight code asks
-    /// [`Opacity::opaque_row`] row by row.
+    /// (the slice and the stride, each row `stride` flags long; the slice holds at least those
+    /// `n · stride` flags, and whatever follows them is not read), when the world keeps its
+    /// cells that way and all those rows lie in it; `None` otherwise, and the sight code asks
+    /// [`Opacity::opaque_row`] row by row, or [`Opacity::is_opaque`] cell by cell.
     ///
-    /// The field of view of an open room looks at many rows in turn, a few cells of each at a
-    /// small radius: looking each row up (its bounds, where it starts) would cost as much as
-    /// looking at its cells.
+    /// The field of view looks at many rows in turn, a few cells of each: the rows around the
+    /// viewer in an open room, and the map's columns, a cell of each row, where it scans along
+    /// them (a corridor it looks down). Looking each row up (its bounds, where it starts) would
+    /// cost as much as looking at its cells.
     fn opaque_rows(&self, y: i32, n: usize) -> Option<(&[bool], usize)> {
         let _ = (y, n);
         None

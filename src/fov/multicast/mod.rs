@@ -662,7 +662,8 @@ impl<const T: bool> Quadrant<T> {
             let (flags, stride) = block?;
             // (a column outside the world's rows is looked up cell by cell)
             let x = usize::try_from(self.origin.x + self.sx * j).ok().filter(|&x| x < stride)?;
-            // row 0 of the block is the viewer's for `sy > 0`, else the last cell's
+            // the viewer's row is the block's first for `sy > 0`, its last otherwise (the block
+            // holds exactly the scan's rows: see `turned_block`)
             let (start, step) = if self.sy > 0 {
                 (x as isize, stride as isize)
             } else {
@@ -677,14 +678,18 @@ impl<const T: bool> Quadrant<T> {
         Some(Row { flags, start: self.origin.x as isize, step: self.sx as isize })
     }
 
-    /// For a turned scan whose cells lie on rows `0..=imax` (map rows from the viewer's on), the
-    /// world's opacity flags of those rows as one slice and its stride, if the world keeps them
-    /// that way ([`Opacity::opaque_rows`]): a turned scan's rows are map columns, one stride
-    /// apart in it.
+    /// For a turned scan whose cells lie at `i = 0..=ilim`, on the `ilim + 1` map rows from the
+    /// viewer's outward (toward `sy`), the world's opacity flags of those rows as one slice of
+    /// exactly those rows and its stride, if the world keeps them that way
+    /// ([`Opacity::opaque_rows`]; a longer slice is cut): a turned scan's rows are map columns,
+    /// each read one stride at a time down the slice.
     #[inline]
-    fn turned_block<'w>(&self, world: &'w impl Opacity, imax: u32) -> Option<(&'w [bool], usize)> {
-        let top = if self.sy > 0 { self.origin.y } else { self.origin.y - imax as i32 };
-        world.opaque_rows(top, imax as usize + 1)
+    fn turned_block<'w>(&self, world: &'w impl Opacity, ilim: u32) -> Option<(&'w [bool], usize)> {
+        let n = ilim as usize + 1;
+        let top = if self.sy > 0 { self.origin.y } else { self.origin.y - ilim as i32 };
+        let (flags, stride) = world.opaque_rows(top, n)?;
+        // (the viewer's row, for `sy < 0`, is the last of the `n`: see `opaque_row`)
+        Some((flags.get(..n.checked_mul(stride)?)?, stride))
     }
 
     /// [`Quadrant::opaque`] for cell `(i, j)` at `p`, with row `j`'s flags from
@@ -1168,13 +1173,13 @@ impl<const T: bool> Quadrant<T> {
     /// above each passes it its whole part (`FULL`), with `left` the light from the left of
     /// `i`, which does not give it its whole part. Writes their lights and runs as the cell
     /// loop does, and returns the cell after the stretch and the light of its last cell
-    /// (which reaches to the right); `None`, having done nothing, when `left` is not one
-    /// interval that joins the part from above.
+    /// (which reaches to the right); `None`, having done nothing, when the light from the left
+    /// is not one interval in `i`'s square that starts at `corner`.
     ///
     /// Such a cell's input is one interval `[lo, x]`: the part from above is `[lo, corner]`, both
-    /// ends included, and the part from the left starts at `corner` or before. So one direction,
-    /// `x`, is the stretch's whole state (the square's high end `hi` when whole), and each cell
-    /// decides with one or two comparisons:
+    /// ends included, and the part from the left starts at `corner` (where the square to the
+    /// left starts). So one direction, `x`, is the stretch's whole state (the square's high end
+    /// `hi` when whole), and each cell decides with one or two comparisons:
     ///
     /// - A floor is visible iff its centre is at `x` or before, and passes on `[lo, x]`: it
     ///   reaches the child below iff `x` is at the far corner `f` or past it, and then gives the
@@ -1183,13 +1188,14 @@ impl<const T: bool> Quadrant<T> {
     /// - A wall is seen: `corner` lies inside its diamond's open angle `(lo_v, hi_v)` (below
     ///   the diagonal, the vertices `(2i, 2j∓1)`). It passes `[lo, lo_v]` to the right, no seal
     ///   on `lo_v` (the cell across it is the floor above), so the next cell's `x` is `lo_v`;
-    ///   and below, `[hi_v, x]` if `x` is past `hi_v` (at it, with `x` included, unless the
-    ///   seal on `hi_v` takes that ray).
+    ///   and below, `[hi_v, x]` if `x` is past `hi_v`, open at `hi_v` if the cell across it,
+    ///   `(i, j + 1)`, is opaque (a seal); if `x` is `hi_v` itself, included, that one ray,
+    ///   unless the seal takes it.
     ///
     /// Row 1 under the axis row's floors is such a stretch: the row beside a wall line seen
-    /// along its length (a corridor's side, the first column of a turned corridor's scan),
-    /// where light grazes the line behind each wall for cell after cell, that the cell loop
-    /// would work out from two inputs each time. (Inlined: its one call is the turned scan's,
+    /// along its length (a corridor's side; in a turned scan, the map column beside the
+    /// corridor), where light grazes the line behind each wall for cell after cell, that the
+    /// cell loop would work out from two inputs each time. (Inlined: its one call is the turned scan's,
     /// and out of line its set-up cost 1.4 % of the rooms map's radius-8 view.)
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -2065,9 +2071,10 @@ mod tests {
 
     #[test]
     fn a_grid_read_by_rows_sees_what_it_sees_cell_by_cell_whatever_the_area() {
-        // The multicast reads a `Grid<bool>` a row slice at a time, cut to the area; asked cell
-        // by cell (through a closure) the same grid must give the same view, also when the
-        // area is smaller or larger than the grid and the viewer stands outside either.
+        // The multicast reads a `Grid<bool>` a row slice at a time, cut to the area, and a
+        // turned scan reads it down the columns of a block of rows; asked cell by cell (through
+        // a closure) the same grid must give the same view, also when the area is smaller or
+        // larger than the grid and the viewer stands outside either, scanned plain or turned.
         let mut g = Grid::new(9, 7, false);
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         for y in 0..7 {
@@ -2076,23 +2083,73 @@ mod tests {
             }
         }
         let cells = |p: Pos| g.is_opaque(p);
-        let mut differ = 0;
-        let mut seen = 0;
-        for (w, h) in [(9, 7), (5, 4), (12, 10), (9, 3), (4, 7)] {
-            let (mut by_rows, mut by_cells) = (Fov::new(w, h), Fov::new(w, h));
-            for vy in -1..=h as i32 {
-                for vx in -1..=w as i32 {
+        for turned in [false, true] {
+            TURN_ALL.set(turned);
+            let mut differ = 0;
+            let mut seen = 0;
+            for (w, h) in [(9, 7), (5, 4), (12, 10), (9, 3), (4, 7), (12, 7), (9, 10), (5, 7)] {
+                let (mut by_rows, mut by_cells) = (Fov::new(w, h), Fov::new(w, h));
+                for vy in -1..=h as i32 {
+                    for vx in -1..=w as i32 {
+                        for radius in [None, Some(3)] {
+                            compute(Pos::new(vx, vy), radius, &g, &mut by_rows);
+                            compute(Pos::new(vx, vy), radius, &cells, &mut by_cells);
+                            seen += by_rows.len();
+                            differ += usize::from(views_differ(&by_rows, &by_cells));
+                        }
+                    }
+                }
+            }
+            TURN_ALL.set(false);
+            assert!(seen > 1000, "the views see something: {seen}");
+            assert_eq!(differ, 0, "turned: {turned}");
+        }
+    }
+
+    #[test]
+    fn a_turned_scan_reads_only_its_own_rows_of_a_longer_block() {
+        // `Opacity::opaque_rows` may hand over more than the rows asked for (here every row from
+        // `y` to the grid's end): a turned scan looking down toward `y` (`sy < 0`) must still
+        // find the viewer's row where the rows it asked for end, not where the slice ends.
+        struct Longer(Grid<bool>);
+        impl Opacity for Longer {
+            fn is_opaque(&self, p: Pos) -> bool {
+                self.0.is_opaque(p)
+            }
+            fn opaque_rows(&self, y: i32, n: usize) -> Option<(&[bool], usize)> {
+                let (w, y) = (self.0.width(), usize::try_from(y).ok()?);
+                (y + n <= self.0.height()).then(|| (&self.0.cells()[y * w..], w))
+            }
+        }
+        TURN_ALL.set(true);
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let (mut differ, mut views) = (0, 0);
+        for _ in 0..5 {
+            let mut g = Grid::new(11, 9, false);
+            for y in 0..9 {
+                for x in 0..11 {
+                    g.set(Pos::new(x, y), next(&mut state) % 100 < 25);
+                }
+            }
+            let world = Longer(g);
+            let (mut mc, mut reference) = (Fov::new(11, 9), Fov::new(11, 9));
+            for y in 0..9 {
+                for x in 0..11 {
                     for radius in [None, Some(3)] {
-                        compute(Pos::new(vx, vy), radius, &g, &mut by_rows);
-                        compute(Pos::new(vx, vy), radius, &cells, &mut by_cells);
-                        seen += by_rows.len();
-                        differ += usize::from(views_differ(&by_rows, &by_cells));
+                        differ += usize::from(differs_from_reference(
+                            Pos::new(x, y),
+                            radius,
+                            &world,
+                            &mut mc,
+                            &mut reference,
+                        ));
+                        views += 1;
                     }
                 }
             }
         }
-        assert!(seen > 1000, "the views see something: {seen}");
-        assert_eq!(differ, 0);
+        TURN_ALL.set(false);
+        assert_eq!(differ, 0, "{differ} of {views} views differ from the reference");
     }
 
     #[test]
