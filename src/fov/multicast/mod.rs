@@ -1195,8 +1195,8 @@ impl<const T: bool> Quadrant<T> {
     /// Row 1 under the axis row's floors is such a stretch: the row beside a wall line seen
     /// along its length (a corridor's side; in a turned scan, the map column beside the
     /// corridor), where light grazes the line behind each wall for cell after cell, that the
-    /// cell loop would work out from two inputs each time. (Inlined: its one call is the turned scan's,
-    /// and out of line its set-up cost 1.4 % of the rooms map's radius-8 view.)
+    /// cell loop would work out from two inputs each time. (Inlined: its one call is the
+    /// turned scan's, and out of line its set-up cost 1.4 % of the rooms map's radius-8 view.)
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn under_whole(
