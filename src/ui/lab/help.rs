@@ -21,7 +21,7 @@ pub const KEYS: [&str; 18] = [
     "The viewer walks anywhere, walls too. States:",
     "* visible  % edge of an occluded area",
     "x culled (never expanded)  : never looked at",
-    "Any key closes this help.",
+    "Any key above closes this help (q and esc quit).",
 ];
 
 /// The help screen's lines.
