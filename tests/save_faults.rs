@@ -186,3 +186,31 @@ fn save_load_save_is_byte_identical_on_every_bundled_map_at_every_stage() {
     assert!(over > 0, "some of the games saved were finished ones");
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// A save file reached through a symbolic link (a player keeping saves in a synced folder)
+/// is updated where it lives: the link stays a link, and no temporary file is left behind.
+#[cfg(unix)]
+#[test]
+fn a_save_through_a_symbolic_link_updates_the_file_it_points_to() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("symlink");
+    let (first, second) = (played(0, 1, 5), played(0, 2, 40));
+    assert_ne!(first, second);
+    let real = dir.join("real.ron");
+    save::save(&first, &real).unwrap();
+    // A relative target, through a second link.
+    symlink("real.ron", dir.join("link.ron")).unwrap();
+    symlink("link.ron", dir.join("link2.ron")).unwrap();
+    save::save(&second, &dir.join("link2.ron")).unwrap();
+    for link in ["link.ron", "link2.ron"] {
+        assert!(fs::symlink_metadata(dir.join(link)).unwrap().file_type().is_symlink(), "{link}");
+    }
+    assert_eq!(save::load(&real).unwrap(), second);
+    // A link to a file not there yet (in a directory not there yet either) creates it.
+    symlink(dir.join("later").join("new.ron"), dir.join("dangling.ron")).unwrap();
+    save::save(&first, &dir.join("dangling.ron")).unwrap();
+    assert!(fs::symlink_metadata(dir.join("dangling.ron")).unwrap().file_type().is_symlink());
+    assert_eq!(save::load(&dir.join("later").join("new.ron")).unwrap(), first);
+    assert_eq!(files_in(&dir), ["dangling.ron", "later", "link.ron", "link2.ron", "real.ron"]);
+    fs::remove_dir_all(&dir).unwrap();
+}

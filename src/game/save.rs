@@ -121,7 +121,8 @@ pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
     Ok(game)
 }
 
-/// Writes `game` to `path` atomically, creating the directory if needed.
+/// Writes `game` to `path` atomically, creating the directory if needed. When `path` is a
+/// symbolic link, the file it points to gets the new save and the link stays a link.
 ///
 /// ```
 /// use sightline::game::save::{load, save};
@@ -154,6 +155,9 @@ pub enum Crash {
 #[doc(hidden)]
 pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveError> {
     let io = |source| SaveError::Io { path: path.into(), source };
+    // The rename replaces whatever sits at its target: renamed onto a link, the save would
+    // replace the link and leave the file it pointed to stale.
+    let path = &through_links(path);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -186,6 +190,22 @@ pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveEr
         let _ = fs::remove_file(&tmp);
         io(e)
     })
+}
+
+/// The file a chain of symbolic links ends at (`path` itself when it is no link, or when the
+/// chain is longer than 40 links, the usual system limit). A link to a missing file resolves
+/// to that file's path, so the save creates it.
+fn through_links(path: &Path) -> PathBuf {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::read_link(&p) {
+            // A relative target is relative to the link's directory; `join` keeps an absolute
+            // one as it is.
+            Ok(target) => p = p.parent().map_or_else(|| target.clone(), |dir| dir.join(&target)),
+            Err(_) => return p,
+        }
+    }
+    path.to_path_buf()
 }
 
 /// The largest save read, in bytes. Saves are untrusted input too: this bounds the memory a
