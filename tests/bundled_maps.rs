@@ -64,7 +64,7 @@ fn count(map: &Map, kind: MonsterKind) -> usize {
 fn every_bundled_map_loads_is_playable_and_is_described() {
     for name in BUNDLED {
         let map = load(name);
-        map.check_playable().unwrap_or_else(|e| panic!("{name}: {e}"));
+        map.check_playable(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!map.meta.name.is_empty(), "{name}");
         assert!(map.meta.description.as_deref().is_some_and(|d| d.len() > 40), "{name}");
         assert_eq!(map.meta.author.as_deref(), Some("sightline"), "{name}");

@@ -41,7 +41,8 @@ fn a_map_without_a_player_start_exits_1() {
     let out = sightline(&[&map, "--seed", "1"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no player start"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{map}: the map has no player start")), "named by its file: {err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

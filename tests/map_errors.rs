@@ -209,6 +209,11 @@ fn enormous_files_are_refused_before_they_are_read() {
 fn an_endless_device_is_read_no_further_than_the_limit() {
     let e = load_path(Path::new("/dev/zero")).unwrap_err();
     assert!(e.problems[0].message.contains("at most"), "{e}");
+    // Its size is not what was read before stopping.
+    assert!(
+        e.problems[0].message.starts_with(&format!("the file holds more than {MAX_FILE_BYTES} bytes")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -276,14 +281,16 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
 #[test]
 fn a_playable_map_needs_a_player_start() {
     let map = parse_text("###\n#.#\n###\n", "nostart.txt").unwrap();
-    let e = map.check_playable().unwrap_err();
-    assert_eq!(e.origin, "nostart");
+    let e = map.check_playable("maps/nostart.txt").unwrap_err();
+    assert_eq!(e.origin, "maps/nostart.txt");
     assert!(e.problems[0].message.contains("no player start"), "{e}");
     let mut map = map;
     map.player_start = Some(Pos::new(1, 1));
-    assert!(map.check_playable().is_ok());
+    assert!(map.check_playable("maps/nostart.txt").is_ok());
     map.player_start = Some(Pos::new(5, 1));
-    assert!(map.check_playable().unwrap_err().problems[0].message.contains("outside the map"));
+    assert!(
+        map.check_playable("maps/nostart.txt").unwrap_err().problems[0].message.contains("outside the map")
+    );
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn the_ron_fixture_loads_with_every_glyph_in_place() {
     for p in map.monsters.iter().map(|m| m.pos).chain(map.items.iter().map(|i| i.pos)) {
         assert_eq!(map.tile(p), Tile::Floor, "spawns stand on floor: {p}");
     }
-    assert!(map.check_playable().is_ok());
+    assert!(map.check_playable("fixture").is_ok());
     assert_eq!(map.summary(), "\"Fixture Hall\" 10x6, player at 1,1, 5 monsters, 3 items");
 }
 

@@ -108,7 +108,7 @@ fn start(args: &Args) -> Result<GameState, String> {
         Some(path) => load_path(path).map_err(|e| e.to_string())?,
         None => default_map().map_err(|e| e.to_string())?,
     };
-    map.check_playable().map_err(|e| e.to_string())?;
+    map.check_playable(&origin(args.map.as_deref())).map_err(|e| e.to_string())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     GameState::new(map, seed).map_err(|e| format!("sightline: {}: {e}", origin(args.map.as_deref())))
 }

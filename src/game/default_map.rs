@@ -22,7 +22,7 @@ mod tests {
     #[test]
     fn the_default_map_is_playable() {
         let map = default_map().expect("the bundled map parses");
-        map.check_playable().expect("it has one player start");
+        map.check_playable(DEFAULT_MAP_ORIGIN).expect("it has one player start");
         crate::game::GameState::new(map, 1).expect("a game starts on it");
     }
 }

@@ -87,19 +87,21 @@ pub fn read_map_file(path: &Path) -> Result<Vec<u8>, MapError> {
     let file = std::fs::File::open(path).map_err(io_err)?;
     let len = file.metadata().map_err(io_err)?.len();
     if len > MAX_FILE_BYTES as u64 {
-        return Err(MapError::single(&origin, too_large(len)));
+        return Err(MapError::single(&origin, too_large(&format!("is {len} bytes"))));
     }
     let mut bytes = Vec::with_capacity(len as usize + 1);
     file.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(io_err)?;
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(MapError::single(&origin, too_large(bytes.len() as u64)));
+        // Something that grows as it is read (a pipe, a device): its size is unknown.
+        return Err(MapError::single(&origin, too_large(&format!("holds more than {MAX_FILE_BYTES} bytes"))));
     }
     Ok(bytes)
 }
 
-fn too_large(len: u64) -> Problem {
+/// `size` says how big the file is: "is N bytes", or "holds more than N bytes".
+fn too_large(size: &str) -> Problem {
     Problem::whole_file(format!(
-        "the file is {len} bytes; a map file may be at most {MAX_FILE_BYTES} bytes \
+        "the file {size}; a map file may be at most {MAX_FILE_BYTES} bytes \
          (the largest map is {MAX_SIDE}x{MAX_SIDE} cells)"
     ))
 }
@@ -115,7 +117,7 @@ fn too_large(len: u64) -> Problem {
 /// ```
 pub fn parse_bytes(bytes: &[u8], origin: &str, kind: SourceKind) -> Result<Map, MapError> {
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(MapError::single(origin, too_large(bytes.len() as u64)));
+        return Err(MapError::single(origin, too_large(&format!("is {} bytes", bytes.len()))));
     }
     let source = std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
@@ -250,7 +252,7 @@ impl AsRef<str> for RowText<'_> {
 /// ```
 pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
     if source.len() > MAX_FILE_BYTES {
-        return Err(MapError::single(origin, too_large(source.len() as u64)));
+        return Err(MapError::single(origin, too_large(&format!("is {} bytes", source.len()))));
     }
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
     let options = ron::Options::default()
@@ -287,7 +289,7 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
 /// ```
 pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
     if source.len() > MAX_FILE_BYTES {
-        return Err(MapError::single(origin, too_large(source.len() as u64)));
+        return Err(MapError::single(origin, too_large(&format!("is {} bytes", source.len()))));
     }
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
     let at = TextLocator(SourceIndex::new(source));

@@ -128,25 +128,27 @@ impl Map {
     }
 
     /// Whether the map can be played: it needs exactly one player start. (The loader already
-    /// rejects a second start; the reference commands accept a map with none.) The error's
-    /// origin is the map's name, as the model does not know its file.
+    /// rejects a second start; the reference commands accept a map with none.) `origin` names
+    /// the map in the error, as every loader error does: its file, as the model does not know
+    /// it.
     ///
     /// ```
     /// use sightline::Map;
     /// let mut map = Map::open(3, 3);
-    /// assert!(map.check_playable().is_err());
+    /// let err = map.check_playable("maps/mine.ron").unwrap_err();
+    /// assert!(err.to_string().starts_with("maps/mine.ron: the map has no player start"));
     /// map.player_start = Some(sightline::Pos::new(1, 1));
-    /// assert!(map.check_playable().is_ok());
+    /// assert!(map.check_playable("maps/mine.ron").is_ok());
     /// ```
-    pub fn check_playable(&self) -> Result<(), MapError> {
+    pub fn check_playable(&self, origin: &str) -> Result<(), MapError> {
         match self.player_start {
             Some(p) if self.contains(p) => Ok(()),
             Some(p) => Err(MapError::single(
-                &self.meta.name,
+                origin,
                 Problem::whole_file(format!("the player start {p} is outside the map")),
             )),
             None => Err(MapError::single(
-                &self.meta.name,
+                origin,
                 Problem::whole_file(
                     "the map has no player start: a map to be played needs exactly one `@` \
                      (or a legend glyph meaning Player)",
