@@ -4,6 +4,7 @@
 //! line, column and caret, on stderr. Thin diagonal walls are warned about on stderr without
 //! failing the map: they are legal, and one bundled map uses them on purpose.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,6 +25,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let mut all_valid = true;
+    let code = |all_valid| if all_valid { ExitCode::SUCCESS } else { ExitCode::from(super::INVALID_MAP) };
+    let mut out = std::io::stdout().lock();
     for path in &args.maps {
         let origin = path.display().to_string();
         let loaded = format::read_map_file(path).and_then(|bytes| {
@@ -32,7 +35,9 @@ pub fn run(args: Args) -> ExitCode {
         });
         match loaded {
             Ok((map, bytes, kind)) => {
-                println!("{origin}: {}", map.summary());
+                if let Err(e) = writeln!(out, "{origin}: {}", map.summary()).and_then(|()| out.flush()) {
+                    return super::finish(Err(e), code(all_valid));
+                }
                 if !args.no_warnings {
                     warn_thin_diagonals(&origin, &map, &String::from_utf8_lossy(&bytes), kind);
                 }
@@ -43,7 +48,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     }
-    if all_valid { ExitCode::SUCCESS } else { ExitCode::from(super::INVALID_MAP) }
+    code(all_valid)
 }
 
 fn warn_thin_diagonals(origin: &str, map: &sightline::Map, source: &str, kind: SourceKind) {

@@ -5,6 +5,7 @@
 //! glance. `--mask` prints exactly `height` lines of `width` characters, `1` for visible and `0`
 //! for not, for scripts and for diffing algorithms against each other.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -36,7 +37,7 @@ pub struct Args {
     #[arg(long, requires = "svg", num_args = 2, value_names = ["X0,Y0", "X1,Y1"], allow_hyphen_values = true)]
     pub crop: Option<Vec<Pos>>,
     /// In the SVG: draw N times larger.
-    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1)]
+    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub zoom: u32,
 }
 
@@ -58,8 +59,8 @@ pub fn run(args: Args) -> ExitCode {
     let mut fov = Fov::new(map.width(), map.height());
     args.algo.compute(args.view.at, args.view.radius, &map, &mut fov);
     let text = if args.mask { mask(&map, &fov) } else { picture(&map, &fov, args.view.at) };
-    print!("{text}");
-    ExitCode::SUCCESS
+    let mut out = std::io::stdout().lock();
+    super::finish(out.write_all(text.as_bytes()).and_then(|()| out.flush()), ExitCode::SUCCESS)
 }
 
 /// `--svg`: the picture [`sightline::picture::svg`] draws of this view.

@@ -19,13 +19,5 @@ pub fn run(args: Args) -> ExitCode {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let written =
         dda::cells(args.from, args.to).try_for_each(|p| writeln!(out, "{p}")).and_then(|()| out.flush());
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed pipe (`sightline line ... | head`) is not an error of ours.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("sightline: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::finish(written, ExitCode::SUCCESS)
 }

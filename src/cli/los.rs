@@ -44,14 +44,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    match draw(&mut out, &map, args.from, args.to).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("sightline: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    super::finish(draw(&mut out, &map, args.from, args.to).and_then(|()| out.flush()), ExitCode::SUCCESS)
 }
 
 fn draw(out: &mut impl Write, map: &Map, from: Pos, to: Pos) -> std::io::Result<()> {
