@@ -248,7 +248,8 @@ fn legend_keys_must_be_single_characters_given_once() {
         "(\n    name: \"t\",\n    rows: [\"#\"],\n    legend: { 'T': Tile(Wall), 'T': Tile(Floor) },\n)\n";
     let e = ron_err(src);
     assert!(e.problems[0].message.contains("gives glyph 'T' twice"), "{e}");
-    assert_eq!(e.problems[0].line, Some(4), "{e}");
+    // On the second key (columns 32–34), not after its value.
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(34)), "{e}");
 }
 
 #[test]

@@ -133,10 +133,11 @@ impl<'de> Visitor<'de> for OverridesVisitor {
                     "the legend has more than {MAX_ENTRIES} glyphs; the limit is {MAX_ENTRIES}"
                 )));
             }
-            let entry = access.next_value()?;
-            if map.insert(glyph, entry).is_some() {
+            // Refused before its value is read, so that the error points at the repeated key.
+            if map.contains_key(&glyph) {
                 return Err(de::Error::custom(format!("the legend gives glyph {glyph:?} twice")));
             }
+            map.insert(glyph, access.next_value()?);
         }
         Ok(LegendOverrides(map))
     }
