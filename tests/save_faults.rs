@@ -214,3 +214,15 @@ fn a_save_through_a_symbolic_link_updates_the_file_it_points_to() {
     assert_eq!(files_in(&dir), ["dangling.ron", "later", "link.ron", "link2.ron", "real.ron"]);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A map file given as a save is refused in a player's words: ron's message names the save,
+/// not the loader's types.
+#[test]
+fn a_map_file_is_not_a_save() {
+    let e = save::from_ron(MAPS[0].1, Path::new("maps/dungeon.ron")).unwrap_err();
+    let text = e.to_string();
+    assert!(matches!(e, SaveError::Corrupt { .. }), "{text}");
+    assert!(text.contains("missing field named `format` in `save`"), "{text}");
+    let e = save::from_ron("garbage", Path::new("g.ron")).unwrap_err().to_string();
+    assert!(e.contains("Expected struct `save` but found `garbage`"), "{e}");
+}

@@ -55,12 +55,16 @@ struct SaveOut<'a> {
     game: &'a GameState,
 }
 
+/// Named `save` in ron's messages (`missing field named \`format\` in \`save\``): a player
+/// reads them, and saves are written without struct names, so the name is not checked.
 #[derive(Deserialize)]
+#[serde(rename = "save")]
 struct Header {
     format: u32,
 }
 
 #[derive(Deserialize)]
+#[serde(rename = "save")]
 struct SaveIn {
     #[allow(dead_code)] // checked through `Header` first
     format: u32,
