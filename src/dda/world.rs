@@ -515,27 +515,32 @@ impl Iterator for Traversal {
             let left = |p: i64, end: i64, step: i64| (end.wrapping_sub(p).wrapping_mul(step)) as u64;
             let mut left = left(self.x, self.end_x, self.step_x) + left(self.y, self.end_y, self.step_y);
             //
-            // The walk keeps, beside each coordinate, its value one step on (`nx`, `ny`), and a
-            // step selects between the two. Written as "add the selected step", the compiler
-            // builds each step from the error term's sign with a mask: about five more
-            // instructions a cell, which on a short walk is a tenth of its time.
+            // Every quantity the step changes is selected between two values already formed:
+            // each coordinate and its value one step on (`nx`, `ny`), and the error term's two
+            // successors (`ahead_x`, `ahead_y`, formed before the branch: the corner's use of one
+            // keeps the compiler from folding the select back into an addition). Written as "add
+            // the selected step", the compiler's own form, a coordinate's step costs about two
+            // more instructions, and each step waits on a comparison, a select and an addition
+            // of the error term instead of a comparison and a select. Measured against that
+            // form: short walks about a tenth faster, long ones a few percent.
             let (mut x, mut y, mut err) = (self.x, self.y, self.err);
             let (step_x, step_y, inc_x, inc_y) = (self.step_x, self.step_y, self.inc_x, self.inc_y);
             let (mut nx, mut ny) = (x.wrapping_add(step_x), y.wrapping_add(step_y));
             while left != 0 {
                 acc = f(acc, (x, y));
+                let (ahead_x, ahead_y) = (err.wrapping_add(inc_x), err.wrapping_sub(inc_y));
                 if err == 0 {
                     // An exact corner: both axes at once, two of the steps counted (one here,
                     // one with the others below).
                     x = nx;
                     y = ny;
-                    err = err.wrapping_add(inc_x).wrapping_sub(inc_y);
+                    err = ahead_x.wrapping_sub(inc_y);
                     left -= 1;
                 } else {
                     let in_x = err < 0;
                     x = select_unpredictable(in_x, nx, x);
                     y = select_unpredictable(in_x, y, ny);
-                    err = select_unpredictable(in_x, err.wrapping_add(inc_x), err.wrapping_sub(inc_y));
+                    err = select_unpredictable(in_x, ahead_x, ahead_y);
                 }
                 nx = x.wrapping_add(step_x);
                 ny = y.wrapping_add(step_y);
