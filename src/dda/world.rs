@@ -522,7 +522,7 @@ impl Iterator for Traversal {
             // the selected step", the compiler's own form, a coordinate's step costs about two
             // more instructions, and each step waits on a comparison, a select and an addition
             // of the error term instead of a comparison and a select. Measured against that
-            // form: short walks about a tenth faster, long ones a few percent.
+            // form (`cargo bench --bench dda`): short walks about a tenth faster, long ones level.
             let (mut x, mut y, mut err) = (self.x, self.y, self.err);
             let (step_x, step_y, inc_x, inc_y) = (self.step_x, self.step_y, self.inc_x, self.inc_y);
             let (mut nx, mut ny) = (x.wrapping_add(step_x), y.wrapping_add(step_y));
