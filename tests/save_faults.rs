@@ -215,6 +215,35 @@ fn a_save_through_a_symbolic_link_updates_the_file_it_points_to() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A loop of symbolic links (or a chain longer than the system's limit) is refused like any
+/// file the system cannot open: the save writes nothing, and the links stay as they were.
+#[cfg(unix)]
+#[test]
+fn a_save_onto_a_loop_of_links_is_refused_and_changes_nothing() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("link-loop");
+    symlink("b.ron", dir.join("a.ron")).unwrap();
+    symlink("a.ron", dir.join("b.ron")).unwrap();
+    let e = save::save(&played(0, 1, 5), &dir.join("a.ron")).unwrap_err();
+    assert!(matches!(e, SaveError::Io { .. }), "{e}");
+    assert!(e.to_string().contains("symbolic links"), "{e}");
+    assert_eq!(files_in(&dir), ["a.ron", "b.ron"]);
+    assert_eq!(fs::read_link(dir.join("a.ron")).unwrap(), Path::new("b.ron"));
+    assert_eq!(fs::read_link(dir.join("b.ron")).unwrap(), Path::new("a.ron"));
+    // A straight chain of 41 links is one too many; 40 are followed.
+    let (game, chain) = (played(0, 2, 5), dir.join("chain"));
+    fs::create_dir(&chain).unwrap();
+    save::save(&game, &chain.join("end.ron")).unwrap();
+    symlink("end.ron", chain.join("l1")).unwrap();
+    for k in 2..=41 {
+        symlink(format!("l{}", k - 1), chain.join(format!("l{k}"))).unwrap();
+    }
+    save::save(&game, &chain.join("l40")).unwrap();
+    assert!(save::save(&game, &chain.join("l41")).is_err());
+    assert!(fs::symlink_metadata(chain.join("l41")).unwrap().file_type().is_symlink());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A map file given as a save is refused in a player's words: ron's message names the save,
 /// not the loader's types.
 #[test]

@@ -161,7 +161,7 @@ pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveEr
     let io = |source| SaveError::Io { path: path.into(), source };
     // The rename replaces whatever sits at its target: renamed onto a link, the save would
     // replace the link and leave the file it pointed to stale.
-    let path = &through_links(path);
+    let path = &through_links(path).map_err(io)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -196,21 +196,25 @@ pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveEr
     })
 }
 
-/// The file a chain of symbolic links ends at (`path` itself when it is no link, or when the
-/// chain is longer than 40 links, the usual system limit). A link to a missing file resolves
-/// to that file's path, so the save creates it.
-fn through_links(path: &Path) -> PathBuf {
+/// The file a chain of symbolic links ends at (`path` itself when it is no link). A link to a
+/// missing file resolves to that file's path, so the save creates it. A chain longer than 40
+/// links (the usual system limit; a loop is endless) is an error, as it is to the system: the
+/// save then writes nothing and leaves every link as it was.
+fn through_links(path: &Path) -> std::io::Result<PathBuf> {
     let mut p = path.to_path_buf();
-    for _ in 0..40 {
+    for _ in 0..=MAX_LINKS {
         match fs::read_link(&p) {
             // A relative target is relative to the link's directory; `join` keeps an absolute
             // one as it is.
             Ok(target) => p = p.parent().map_or_else(|| target.clone(), |dir| dir.join(&target)),
-            Err(_) => return p,
+            Err(_) => return Ok(p),
         }
     }
-    path.to_path_buf()
+    Err(std::io::Error::other(format!("more than {MAX_LINKS} symbolic links in a row (a loop?)")))
 }
+
+/// The longest chain of symbolic links a save follows.
+const MAX_LINKS: usize = 40;
 
 /// The largest save read, in bytes. Saves are untrusted input too: this bounds the memory a
 /// hostile one can take. A 4096×4096 game saves to about 150 MB (9 bytes a cell).
