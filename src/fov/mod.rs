@@ -223,10 +223,28 @@ impl Clone for Fov {
     }
 }
 
+/// The number of cells of a `width × height` area, checked to be addressable as stamps: see the
+/// panics of [`Fov::new`].
+fn area(width: usize, height: usize) -> usize {
+    width
+        .checked_mul(height)
+        .filter(|&n| n <= isize::MAX as usize / std::mem::size_of::<u16>())
+        .unwrap_or_else(|| panic!("a {width}x{height} Fov area is too large to address"))
+}
+
 impl Fov {
     /// An empty buffer for a `width × height` area.
+    ///
+    /// # Panics
+    ///
+    /// If the area is too large to address: `width * height` overflows `usize`, or its stamps
+    /// (two bytes a cell) would pass `isize::MAX` bytes, the most any allocation may hold. A
+    /// wrapped product would make a buffer smaller than its sides, which would then panic (or
+    /// answer wrongly) on the first cell asked about; this fails at once instead, the way
+    /// `Vec::with_capacity` does. An area that can be addressed but not held fails the way `vec!`
+    /// does.
     pub fn new(width: usize, height: usize) -> Self {
-        Fov { width, height, stamps: vec![0; width * height], view: 1, ..Fov::default() }
+        Fov { width, height, stamps: vec![0; area(width, height)], view: 1, ..Fov::default() }
     }
 
     /// An empty buffer the size of `map`.
@@ -249,10 +267,16 @@ impl Fov {
     }
 
     /// Changes the area; clears everything.
+    ///
+    /// # Panics
+    ///
+    /// If the new area is too large to address, as [`Fov::new`] does, and then before changing
+    /// anything.
     pub fn resize(&mut self, width: usize, height: usize) {
+        let cells = area(width, height);
         self.lit.clear();
         self.stamps.clear();
-        self.stamps.resize(width * height, 0);
+        self.stamps.resize(cells, 0);
         self.view = 1;
         self.width = width;
         self.height = height;

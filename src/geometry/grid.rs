@@ -30,15 +30,25 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     /// A grid filled with `value`.
+    ///
+    /// # Panics
+    ///
+    /// If `width * height` overflows `usize`: such a grid has more cells than can be counted,
+    /// and a wrapped product would make a grid whose cells do not match its sides. (A grid that
+    /// can be counted but not held fails the way `vec!` does.)
     pub fn new(width: usize, height: usize, value: T) -> Self {
-        Grid { width, height, cells: vec![value; width * height] }
+        let n = width
+            .checked_mul(height)
+            .unwrap_or_else(|| panic!("a {width}x{height} grid has more cells than a usize can count"));
+        Grid { width, height, cells: vec![value; n] }
     }
 }
 
 impl<T> Grid<T> {
-    /// A grid from row-major cells; `None` when `cells.len() != width * height`.
+    /// A grid from row-major cells; `None` when `cells.len() != width * height`, including when
+    /// that product overflows `usize` (no vector is that long).
     pub fn from_vec(width: usize, height: usize, cells: Vec<T>) -> Option<Self> {
-        (cells.len() == width * height).then_some(Grid { width, height, cells })
+        (width.checked_mul(height) == Some(cells.len())).then_some(Grid { width, height, cells })
     }
 
     /// The number of columns.
@@ -61,9 +71,21 @@ impl<T> Grid<T> {
         self.contains(p).then(|| p.y as usize * self.width + p.x as usize)
     }
 
-    /// The position of a row-major index.
+    /// The position of a row-major index: the inverse of [`Grid::index_of`].
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not the index of a cell (`index >= width * height`; every index, in a grid
+    /// with no cells), like indexing a slice past its end: an index past the end has no position
+    /// in the grid. Also if the position's coordinates do not fit in a [`Pos`] (a grid more than
+    /// `i32::MAX` cells wide or high), rather than answering a wrapped position.
     pub fn pos_of(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as i32, (index / self.width) as i32)
+        let (w, h) = (self.width, self.height);
+        assert!(index < self.cells.len(), "index {index} is outside the {w}x{h} grid");
+        let coordinate = |c: usize| {
+            i32::try_from(c).unwrap_or_else(|_| panic!("index {index} of the {w}x{h} grid has no Pos"))
+        };
+        Pos::new(coordinate(index % w), coordinate(index / w))
     }
 
     /// The cell at `p`, or `None` outside the grid.
@@ -98,13 +120,23 @@ impl<T> Grid<T> {
     }
 
     /// Every position with its cell, row by row.
+    ///
+    /// # Panics
+    ///
+    /// On reaching a cell whose position does not fit in a [`Pos`] (see [`Grid::pos_of`]).
     pub fn iter(&self) -> impl Iterator<Item = (Pos, &T)> + '_ {
         self.cells.iter().enumerate().map(|(i, c)| (self.pos_of(i), c))
     }
 
     /// One row of cells.
+    ///
+    /// # Panics
+    ///
+    /// If `y >= height`, like indexing a slice past its end (every caller walks `0..height`).
     pub fn row(&self, y: usize) -> &[T] {
-        &self.cells[y * self.width..(y + 1) * self.width]
+        let (w, h) = (self.width, self.height);
+        assert!(y < h, "row {y} is outside the {w}x{h} grid");
+        &self.cells[y * w..(y + 1) * w]
     }
 
     /// A grid of the same size with every cell mapped.
