@@ -4,8 +4,17 @@
 //! is about (1-based, columns counted in characters, as editors and ron count them) and the text
 //! of that line; [`MapError`]'s `Display` prints them the way rustc does, caret and all. A file
 //! gets every problem reported at once, not just the first.
+//!
+//! A map file is untrusted text printed to a terminal: the quoted line (and the message, and the
+//! origin) are written with every control character replaced by a stand-in, so no escape
+//! sequence, bell or carriage return in a file reaches the terminal. The caret is placed by
+//! display width, so it stands under its character after wide (CJK, emoji) ones too; a line too
+//! long to show is quoted as an excerpt around the column.
 
+use std::borrow::Cow;
 use std::fmt;
+
+use unicode_width::UnicodeWidthChar;
 
 /// Everything wrong with one map file.
 ///
@@ -37,11 +46,25 @@ pub struct Problem {
     pub column: Option<usize>,
     /// What is wrong, in a sentence.
     pub message: String,
-    /// The text of `line`, without its line ending, for the caret display.
+    /// The text of `line`, without its line ending, for the caret display, as the file has it
+    /// (control characters are replaced only when displayed).
+    ///
+    /// A line of more than [`Problem::MAX_QUOTED`] characters is kept as an excerpt, with `…`
+    /// at each end that was cut. If `column` is past the first `MAX_QUOTED` characters, the
+    /// excerpt starts with `…`, standing for the line up to [`Problem::EXCERPT_LEAD`] characters
+    /// before the column's, and is shorter than the column: the display places the caret by
+    /// that. Any other text is taken to start at the line's first character.
     pub source_line: Option<String>,
 }
 
 impl Problem {
+    /// The longest quoted line kept whole, in characters (and about the longest excerpt of one).
+    pub const MAX_QUOTED: usize = 200;
+
+    /// How many characters an excerpt keeps before the column's, so that the reader sees what
+    /// leads up to the problem.
+    pub const EXCERPT_LEAD: usize = 60;
+
     /// A problem about the file as a whole.
     pub fn whole_file(message: impl Into<String>) -> Self {
         Problem { line: None, column: None, message: message.into(), source_line: None }
@@ -65,7 +88,7 @@ impl MapError {
             render_problem(&mut out, &self.origin, p);
         }
         let n = self.problems.len();
-        out.push_str(&format!("{}: {n} problem{}", self.origin, if n == 1 { "" } else { "s" }));
+        out.push_str(&format!("{}: {n} problem{}", shown(&self.origin), if n == 1 { "" } else { "s" }));
         out
     }
 }
@@ -73,22 +96,116 @@ impl MapError {
 /// `file:line:column: message`, then the line with a caret under the column.
 fn render_problem(out: &mut String, origin: &str, p: &Problem) {
     use fmt::Write;
+    let (origin, message) = (shown(origin), shown(&p.message));
     let _ = match (p.line, p.column) {
-        (Some(l), Some(c)) => writeln!(out, "{origin}:{l}:{c}: {}", p.message),
-        (Some(l), None) => writeln!(out, "{origin}:{l}: {}", p.message),
-        _ => writeln!(out, "{origin}: {}", p.message),
+        (Some(l), Some(c)) => writeln!(out, "{origin}:{l}:{c}: {message}"),
+        (Some(l), None) => writeln!(out, "{origin}:{l}: {message}"),
+        _ => writeln!(out, "{origin}: {message}"),
     };
     let (Some(line), Some(text)) = (p.line, &p.source_line) else { return };
     let gutter = line.to_string().len();
     let pad = " ".repeat(gutter);
+    let (text, caret) = quoted(text, p.column);
     let _ = writeln!(out, "{pad} |");
-    let _ = writeln!(out, "{line} | {text}");
-    if let Some(col) = p.column {
-        // Keep tabs as tabs so the caret lines up however the terminal expands them.
-        let lead: String =
-            text.chars().take(col.saturating_sub(1)).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let _ = writeln!(out, "{line} | {}", shown(&text));
+    if let Some(caret) = caret {
+        // One space per terminal cell before the caret, counted the way the line was written
+        // out (a stand-in is one cell); tabs are kept as tabs so the caret lines up however the
+        // terminal expands them.
+        let lead: String = text
+            .chars()
+            .take(caret)
+            .flat_map(|c| {
+                let (c, n) = if c == '\t' {
+                    ('\t', 1)
+                } else {
+                    (' ', UnicodeWidthChar::width(shown_char(c)).unwrap_or(1))
+                };
+                std::iter::repeat_n(c, n)
+            })
+            .collect();
         let _ = writeln!(out, "{pad} | {lead}^");
     }
+}
+
+/// What stands for a character that must not reach the terminal: U+FFFD, Unicode's "this
+/// cannot be shown", which the not-UTF-8 report already shows for a bad byte, so a report has
+/// one stand-in. It is one cell wide (ambiguous width, narrow outside CJK terminals, and
+/// narrow in the widths the caret is placed by), so the caret stays aligned; `?` would be as
+/// narrow but reads as a map glyph.
+const STAND_IN: char = '\u{FFFD}';
+
+/// `c` as written to the terminal: control characters (escape, bell, carriage return, …) and
+/// the invisible controls that reorder bidirectional text are replaced by [`STAND_IN`], as
+/// either can make the terminal show something other than the file's text. Tab is kept: it
+/// only moves the cursor, and the caret line repeats it.
+fn shown_char(c: char) -> char {
+    let bidi =
+        matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    if c != '\t' && (c.is_control() || bidi) { STAND_IN } else { c }
+}
+
+/// `text` with [`shown_char`] applied to each character.
+fn shown(text: &str) -> Cow<'_, str> {
+    if text.chars().all(|c| shown_char(c) == c) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.chars().map(shown_char).collect())
+    }
+}
+
+/// The text to quote for a problem at `column` of a line whose stored text is `text`, and how
+/// many of its characters come before the caret: `text` itself when it is an excerpt (see
+/// [`Problem::source_line`]), else an excerpt of it (which is `text` when it is short).
+fn quoted(text: &str, column: Option<usize>) -> (Cow<'_, str>, Option<usize>) {
+    let at = column.map(|c| c.saturating_sub(1));
+    let caret = |t: &str| at.map(|at| if is_cut_before(t, at) { Problem::EXCERPT_LEAD + 1 } else { at });
+    if at.is_some_and(|at| is_cut_before(text, at)) {
+        return (Cow::Borrowed(text), caret(text));
+    }
+    let shown = excerpt(text, column);
+    let caret = caret(&shown);
+    (if shown == text { Cow::Borrowed(text) } else { Cow::Owned(shown) }, caret)
+}
+
+/// Marks where an excerpt was cut.
+const CUT: char = '…';
+
+/// Whether `text` is an excerpt cut before its column, character `at` of the line: it starts
+/// with [`CUT`] and ends before the column. A line (or the start of one) reaches its column, as
+/// a column is at most one past the line's end.
+fn is_cut_before(text: &str, at: usize) -> bool {
+    text.starts_with(CUT) && text.chars().count() < at
+}
+
+/// The part of `line` to keep for a problem at `column` (1-based, in characters).
+///
+/// For a column within the first [`Problem::MAX_QUOTED`] characters (or none): the line's start,
+/// up to `MAX_QUOTED` characters or a little past the column if that is more, then [`CUT`] if
+/// the line goes on. For a column past them: `CUT`, the [`Problem::EXCERPT_LEAD`] characters
+/// before the column's, the column's and those after it up to `MAX_QUOTED` characters in all,
+/// then `CUT` if the line goes on. Such an excerpt is shorter than the column, which is how
+/// [`is_cut_before`] tells it from a line.
+///
+/// Reads no more of `line` than the column and the excerpt: a problem far along a huge line
+/// costs about what locating it did.
+pub(crate) fn excerpt(line: &str, column: Option<usize>) -> String {
+    /// How many characters past the column a quote from the line's start keeps at least.
+    const AFTER: usize = 20;
+    let max = Problem::MAX_QUOTED;
+    let at = column.map_or(0, |c| c.saturating_sub(1));
+    let (skip, keep, mut out) = if at < max {
+        (0, max.max(at + 1 + AFTER), String::new())
+    } else {
+        // `at - EXCERPT_LEAD > 0`: some of the line is always cut before
+        (at - Problem::EXCERPT_LEAD, max - 2, String::from(CUT))
+    };
+    let mut rest = line.chars().skip(skip);
+    out.extend(rest.by_ref().take(keep));
+    if rest.next().is_some() {
+        out.push(CUT);
+    }
+    out
 }
 
 /// Collects problems, keeping at most `cap` of each kind and counting the rest, so that a map
@@ -149,6 +266,76 @@ mod tests {
         let e = MapError::single("m.txt", Problem::at(src, 2, Some(4), "unknown glyph 'X'"));
         let shown = e.to_string();
         assert_eq!(shown, "m.txt:2:4: unknown glyph 'X'\n  |\n2 | \tb.Xc\n  | \t  ^\nm.txt: 1 problem");
+    }
+
+    /// The quoted line and the caret line of a one-problem error.
+    fn quote(e: &MapError) -> (String, String) {
+        let shown = e.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        (lines[2].to_string(), lines[3].to_string())
+    }
+
+    #[test]
+    fn control_characters_are_quoted_as_one_cell_stand_ins() {
+        // escape, bell, a lone carriage return, DEL, a C1 control and a right-to-left override
+        let src = "#\u{1b}[2J\u{7}\r\u{7f}\u{9b}\u{202e}X#\n";
+        let e = MapError::single("m.txt", Problem::at(src, 1, Some(10), "unknown glyph 'X'"));
+        assert_eq!(e.problems[0].source_line.as_deref(), Some("#\u{1b}[2J\u{7}\r\u{7f}\u{9b}\u{202e}X#"));
+        let (line, caret) = quote(&e);
+        assert_eq!(line, "1 | #\u{FFFD}[2J\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}X#");
+        assert_eq!(caret, "  |          ^");
+        // the message and the origin are written the same way
+        let p = Problem::whole_file("glyph \u{1b}]0;pwned\u{7}");
+        assert_eq!(
+            MapError::single("a\u{1b}b", p).to_string(),
+            "a\u{FFFD}b: glyph \u{FFFD}]0;pwned\u{FFFD}\na\u{FFFD}b: 1 problem"
+        );
+    }
+
+    #[test]
+    fn the_caret_counts_display_cells_not_characters() {
+        // é is one cell, 日 and 😀 two; a combining accent none
+        for (src, col, want) in [
+            ("#@é日X.#", 5, "  |      ^"),
+            ("#.😀X#", 4, "  |     ^"),
+            ("e\u{301}\u{FF21}X", 4, "  |    ^"),
+            ("\t日\tX", 4, "  | \t  \t^"),
+        ] {
+            let e = MapError::single("m.txt", Problem::at(src, 1, Some(col), "here"));
+            assert_eq!(quote(&e), (format!("1 | {src}"), want.to_string()), "{src:?}");
+        }
+    }
+
+    #[test]
+    fn a_column_past_the_quoted_length_is_shown_in_an_excerpt() {
+        // X at column 250 of a 300-character line
+        let line: String =
+            (1..=300).map(|c| if c == 250 { 'X' } else { char::from(b'a' + (c % 26) as u8) }).collect();
+        let e = MapError::single("m.txt", Problem::at(&line, 1, Some(250), "unknown glyph 'X'"));
+        let kept = &e.problems[0].source_line;
+        let (quoted, caret) = quote(&e);
+        assert!(e.to_string().starts_with("m.txt:1:250: unknown glyph 'X'"), "{e}");
+        let want: String = line.chars().skip(249 - Problem::EXCERPT_LEAD).collect();
+        assert_eq!(kept.as_deref(), Some(&*format!("…{want}")));
+        assert_eq!(quoted, format!("1 | …{want}"));
+        assert_eq!(caret, format!("  | {}^", " ".repeat(1 + Problem::EXCERPT_LEAD)));
+        // a longer line is cut after as well, and a column near the start keeps the start
+        let long = "ab".repeat(1000);
+        let e = MapError::single("m.txt", Problem::at(&long, 1, Some(1500), "here"));
+        let kept = e.problems[0].source_line.clone().unwrap();
+        assert_eq!(kept.chars().count(), Problem::MAX_QUOTED);
+        assert!(kept.starts_with('…') && kept.ends_with('…'));
+        assert_eq!(quote(&e).1, format!("  | {}^", " ".repeat(1 + Problem::EXCERPT_LEAD)));
+        let e = MapError::single("m.txt", Problem::at(&long, 1, Some(3), "here"));
+        assert_eq!(e.problems[0].source_line.as_deref(), Some(&*format!("{}…", &long[..200])));
+        assert_eq!(quote(&e).1, "  |   ^");
+        // a problem built with the whole line is shown the same way
+        let whole = Problem { source_line: Some(long.clone()), ..Problem::at(&long, 1, Some(1500), "here") };
+        assert_eq!(MapError::single("m.txt", whole).to_string(), quoted_at(&long, 1500));
+    }
+
+    fn quoted_at(src: &str, col: usize) -> String {
+        MapError::single("m.txt", Problem::at(src, 1, Some(col), "here")).to_string()
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::cell::OnceCell;
 
-use super::error::Problem;
+use super::error::{Problem, excerpt};
 
 /// A map file's text with a lazily built, sparse index of where its lines start.
 ///
@@ -60,9 +60,10 @@ impl<'s> SourceIndex<'s> {
         (k * STRIDE + lines + 1, col + 1)
     }
 
-    /// Line `line` (1-based) without its line ending, cut to a readable length.
-    pub(crate) fn line_text(&self, line: usize) -> Option<String> {
-        const MAX_SHOWN: usize = 200;
+    /// Line `line` (1-based) without its line ending, cut to a readable excerpt around
+    /// `column` (see [`Problem::source_line`]): the caret display needs the column's character
+    /// however far along a long line it is, and a problem need not keep a whole huge line.
+    pub(crate) fn line_text(&self, line: usize, column: Option<usize>) -> Option<String> {
         let start = self.line_start(line)?;
         let end = self.src.as_bytes()[start..]
             .iter()
@@ -70,12 +71,12 @@ impl<'s> SourceIndex<'s> {
             .map_or(self.src.len(), |p| start + p);
         let text = self.src.get(start..end)?;
         let text = text.strip_suffix('\r').unwrap_or(text);
-        Some(text.chars().take(MAX_SHOWN).collect())
+        Some(excerpt(text, column))
     }
 
     /// A problem at `line` and `column`, carrying the line's text for the caret display.
     pub(crate) fn problem(&self, line: usize, column: Option<usize>, message: String) -> Problem {
-        Problem { line: Some(line), column, message, source_line: self.line_text(line) }
+        Problem { line: Some(line), column, message, source_line: self.line_text(line, column) }
     }
 }
 
@@ -93,12 +94,12 @@ mod tests {
         assert_eq!(idx.line_col(6), (2, 2));
         assert_eq!(idx.line_col(9), (4, 1));
         assert_eq!(idx.line_col(999), (4, 2));
-        assert_eq!(idx.line_text(1).as_deref(), Some("ab"));
-        assert_eq!(idx.line_text(2).as_deref(), Some("çd"));
-        assert_eq!(idx.line_text(3).as_deref(), Some(""));
-        assert_eq!(idx.line_text(4).as_deref(), Some("x"));
-        assert_eq!(idx.line_text(5), None);
-        assert_eq!(idx.line_text(0), None);
+        assert_eq!(idx.line_text(1, None).as_deref(), Some("ab"));
+        assert_eq!(idx.line_text(2, None).as_deref(), Some("çd"));
+        assert_eq!(idx.line_text(3, None).as_deref(), Some(""));
+        assert_eq!(idx.line_text(4, None).as_deref(), Some("x"));
+        assert_eq!(idx.line_text(5, None), None);
+        assert_eq!(idx.line_text(0, None), None);
     }
 
     #[test]
@@ -106,13 +107,13 @@ mod tests {
         let src: String = (1..=1000).map(|i| format!("line {i}\n")).collect();
         let idx = SourceIndex::new(&src);
         for line in [1, 63, 64, 65, 128, 129, 999, 1000] {
-            assert_eq!(idx.line_text(line), Some(format!("line {line}")));
+            assert_eq!(idx.line_text(line, None), Some(format!("line {line}")));
             let start = if line == 1 { 0 } else { src.match_indices('\n').nth(line - 2).unwrap().0 + 1 };
             assert_eq!(idx.line_col(start), (line, 1));
             assert_eq!(idx.line_col(start + 5), (line, 6));
         }
-        assert_eq!(idx.line_text(1001).as_deref(), Some(""));
-        assert_eq!(idx.line_text(1002), None);
+        assert_eq!(idx.line_text(1001, None).as_deref(), Some(""));
+        assert_eq!(idx.line_text(1002, None), None);
         assert_eq!(idx.line_col(src.len()), (1001, 1));
     }
 }
