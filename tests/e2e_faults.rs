@@ -1,7 +1,7 @@
-//! The real binary in a pseudo-terminal, under faults: SIGTERM, SIGHUP and a forced panic each
-//! leave the terminal as it was before the game — back on the main screen, in cooked mode — with
-//! an exit status that says what happened; shrinking the terminal to 10×5 and back — on the main
-//! screen, and while aiming an arrow — neither panics nor loses the game.
+//! The real binary in a pseudo-terminal, under faults: SIGTERM, SIGHUP, SIGINT, SIGQUIT and a
+//! forced panic each leave the terminal as it was before the game — back on the main screen, in
+//! cooked mode — with an exit status that says what happened; shrinking the terminal to 10×5 and
+//! back — on the main screen, and while aiming an arrow — neither panics nor loses the game.
 //!
 //! How "restored" is checked, two independent ways:
 //! - the bytes the program wrote: the last alternate-screen switch in the stream is the leave
@@ -105,6 +105,20 @@ fn sighup_restores_the_terminal_and_exits_129() {
     assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
     assert_restored(&s);
     assert!(s.contents().contains("stopped by a signal (SIGHUP)"), "{}", s.contents());
+}
+
+/// SIGINT and SIGQUIT sent from outside (in raw mode the keys Ctrl-C and Ctrl-\ are keys, not
+/// signals) end the game as cleanly as SIGTERM.
+#[test]
+fn sigint_and_sigquit_from_outside_restore_the_terminal() {
+    for (name, number) in [("INT", 2), ("QUIT", 3)] {
+        let mut s = playing(&[]);
+        s.signal(name);
+        let status = s.wait_exit();
+        assert_eq!(status.exit_code(), 128 + number, "SIG{name}: {status:?}");
+        assert_restored(&s);
+        assert!(s.contents().contains(&format!("stopped by a signal (SIG{name})")), "{}", s.contents());
+    }
 }
 
 #[test]

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use sightline::game::save::{self, Crash, MAX_SAVE_BYTES, SAVE_FORMAT, SaveError};
-use sightline::game::{Action, Dir, GameState};
+use sightline::game::{Acted, Action, Dir, FloorItem, GameState};
+use sightline::map::ItemKind;
 use sightline::map::format::parse_ron;
 
 const MAPS: &[(&str, &str)] = &[
@@ -184,6 +185,50 @@ fn save_load_save_is_byte_identical_on_every_bundled_map_at_every_stage() {
         }
     }
     assert!(over > 0, "some of the games saved were finished ones");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Saves edited by hand to numbers the rules never reach. Counters at their limits keep the game
+/// playing: they saturate instead of overflowing (a panic in a debug build, as these tests run,
+/// and a silent wrap in a release one). Hit points and piles that no game holds are refused,
+/// naming the file.
+#[test]
+fn edited_saves_at_the_limits_play_on_or_are_refused() {
+    let dir = scratch("limits");
+    let mut game = played(0, 9, 0);
+    game.turn = u64::MAX;
+    game.player.gold = u32::MAX - 5;
+    game.player.kills = u32::MAX;
+    let here = game.player.pos;
+    game.items.insert(0, FloorItem { kind: ItemKind::Gold, pos: here, amount: u32::MAX });
+    let path = dir.join("limits.ron");
+    save::save(&game, &path).unwrap();
+    let mut loaded = save::load(&path).unwrap();
+    assert_eq!(loaded.act(Action::PickUp), Acted::Turn);
+    assert_eq!((loaded.turn, loaded.player.gold, loaded.score()), (u64::MAX, u32::MAX, u32::MAX));
+    assert_eq!(loaded.act(Action::Wait), Acted::Turn);
+    assert_eq!(loaded.turn, u64::MAX);
+
+    let good = save::to_ron(&played(0, 9, 0));
+    let cases = [
+        ("dead-alive.ron", good.replacen("hp: 24,", "hp: 0,", 1), "hit points"),
+        ("over-max.ron", good.replacen("hp: 24,", "hp: 25,", 1), "hit points"),
+        (
+            "no-ceiling.ron",
+            good.replacen("hp: 24,", "hp: 0,", 1).replacen("max_hp: 24,", "max_hp: 0,", 1),
+            "hit points",
+        ),
+        ("dead-monster.ron", good.replacen("hp: 7, mind", "hp: 0, mind", 1), "hit points"),
+        ("strong-monster.ron", good.replacen("hp: 8, mind", "hp: 99, mind", 1), "hit points"),
+        ("empty-pile.ron", good.replacen("amount: 17", "amount: 0", 1), "pile"),
+    ];
+    for (name, text, expected) in cases {
+        assert_ne!(text, good, "{name}: the edit applies");
+        let path = dir.join(name);
+        fs::write(&path, &text).unwrap();
+        let err = save::load(&path).expect_err(name).to_string();
+        assert!(err.contains(name) && err.contains("damaged") && err.contains(expected), "{err}");
+    }
     fs::remove_dir_all(dir).unwrap();
 }
 

@@ -8,6 +8,7 @@ use sightline::Pos;
 use sightline::Tile;
 use sightline::game::{Dir, GameState};
 use sightline::ui::app::{Command, Flow};
+use sightline::ui::render;
 use sightline::ui::render::look::describe;
 use sightline::ui::{App, Mode, Theme};
 
@@ -91,6 +92,43 @@ fn history_scrolls_within_the_log() {
     assert_eq!(a.mode, Mode::History { scroll: n - 1 - 20 });
     a.handle(Command::Back);
     assert_eq!(a.mode, Mode::Normal);
+}
+
+/// Scrolling up stops with the oldest message at the top of a full screen: past that, the
+/// screen would empty from the top and each step back down would change nothing visible.
+#[test]
+fn history_stops_where_the_oldest_page_fills_the_screen() {
+    use ratatui::{Terminal, backend::TestBackend};
+    let mut a = app(&["####", "#@.#", "####"]);
+    for k in 0..400 {
+        a.game.log.push(0, format!("message {k}"));
+    }
+    let n = a.game.log.len();
+    let (width, height) = (80, 24);
+    a.history_rows = render::log::history_rows(height);
+    assert_eq!(a.history_rows, 22, "all rows but the border");
+    a.handle(Command::History);
+    for _ in 0..100 {
+        a.handle(Command::PageUp);
+    }
+    assert_eq!(a.mode, Mode::History { scroll: n - 22 }, "the oldest page, no further");
+    let screen = |a: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| render::draw(frame, a)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..height)
+            .map(|y| (0..width).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    let rows = screen(&a);
+    assert!(rows[1].contains("Welcome"), "the oldest message on the first row: {rows:#?}");
+    assert!(rows[22].contains("message 20 "), "the last row full: {rows:#?}");
+    a.handle(Command::ScrollDown);
+    assert!(screen(&a)[22].contains("message 21 "), "one step down shows one newer message");
+
+    // A scroll past the oldest page (a smaller screen's, say) still draws a full one.
+    a.mode = Mode::History { scroll: n - 1 };
+    assert_eq!(screen(&a), rows);
 }
 
 #[test]

@@ -81,6 +81,8 @@ pub fn run(args: Args) -> ExitCode {
         Ok(Ended::Signal(signal)) => {
             let name = match signal {
                 signal_hook::consts::SIGTERM => "SIGTERM",
+                signal_hook::consts::SIGINT => "SIGINT",
+                signal_hook::consts::SIGQUIT => "SIGQUIT",
                 signal_hook::consts::SIGHUP => "SIGHUP",
                 _ => "a signal",
             };

@@ -157,10 +157,10 @@ impl GameState {
                         continue;
                     }
                     let damage = self.rng.random_range(PLAYER_BOW.damage.0..=PLAYER_BOW.damage.1);
-                    self.monsters[i].hp -= damage;
+                    self.monsters[i].hp = self.monsters[i].hp.saturating_sub(damage);
                     if self.monsters[i].hp <= 0 {
                         self.monsters.remove(i);
-                        self.player.kills += 1;
+                        self.player.kills = self.player.kills.saturating_add(1);
                         self.log.push(self.turn, format!("Your arrow kills the {name}! ({damage})"));
                     } else {
                         self.log.push(self.turn, format!("Your arrow hits the {name} ({damage})."));
@@ -195,10 +195,10 @@ impl GameState {
     /// broken.
     fn land_arrow(&mut self, path: Vec<Pos>, stop: Stop, rest: Pos, broke: bool) -> ShotReport {
         if broke {
-            self.arrows_broken += 1;
+            self.arrows_broken = self.arrows_broken.saturating_add(1);
         } else if let Some(pile) = self.items.iter_mut().find(|i| i.pos == rest && i.kind == ItemKind::Arrows)
         {
-            pile.amount += 1;
+            pile.amount = pile.amount.saturating_add(1);
         } else {
             self.items.push(FloorItem { kind: ItemKind::Arrows, pos: rest, amount: 1 });
         }

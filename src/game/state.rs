@@ -6,7 +6,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::creature::{Monster, Player};
+use super::creature::{Monster, Player, stats};
 use super::item::FloorItem;
 use super::log::Log;
 use super::memory::Memory;
@@ -192,10 +192,33 @@ impl GameState {
             return Err(format!("the player stands at {} outside the map", self.player.pos));
         }
         if let Some(m) = self.monsters.iter().find(|m| off(m.pos)) {
-            return Err(format!("a {} stands at {} outside the map", m.name(), m.pos));
+            return Err(format!("{} {} stands at {} outside the map", article(m.name()), m.name(), m.pos));
         }
         if let Some(i) = self.items.iter().find(|i| off(i.pos)) {
             return Err(format!("an item lies at {} outside the map", i.pos));
+        }
+        // Hit points as the rules keep them: the player's ceiling at least 1 and the player at
+        // most at it, alive (1 or more) unless the game was lost, dead (0 or less) if it was;
+        // living monsters at most at their kind's full health (they never heal). No game the
+        // rules played holds anything else.
+        let (hp, max_hp) = (self.player.hp, self.player.max_hp);
+        let dead = matches!(self.outcome, Outcome::Dead { .. });
+        if max_hp < 1 || hp > max_hp || (hp <= 0) != dead {
+            let state = if dead { "dead" } else { "alive" };
+            return Err(format!("the player, {state}, has {hp} of {max_hp} hit points"));
+        }
+        if let Some(m) = self.monsters.iter().find(|m| !(1..=stats(m.kind).max_hp).contains(&m.hp)) {
+            let most = stats(m.kind).max_hp;
+            return Err(format!(
+                "{} {} at {} has {} hit points (1 to {most})",
+                article(m.name()),
+                m.name(),
+                m.pos,
+                m.hp
+            ));
+        }
+        if let Some(i) = self.items.iter().find(|i| i.amount == 0) {
+            return Err(format!("an item at {} is a pile of none", i.pos));
         }
         Ok(())
     }
@@ -257,7 +280,8 @@ impl GameState {
 
     /// The score: gold, plus 10 a kill, plus 100 for escaping.
     pub fn score(&self) -> u32 {
-        self.player.gold + 10 * self.player.kills + if self.outcome == Outcome::Won { 100 } else { 0 }
+        let escaped = if self.outcome == Outcome::Won { 100 } else { 0 };
+        self.player.gold.saturating_add(self.player.kills.saturating_mul(10)).saturating_add(escaped)
     }
 
     /// Changes the terrain at `p` (a door opening or closing).

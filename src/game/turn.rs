@@ -39,9 +39,10 @@ impl GameState {
         if !self.player_acts(action) {
             return Acted::NoTurn;
         }
-        self.turn += 1;
+        // (Counters saturate: a hand-edited save may start them anywhere.)
+        self.turn = self.turn.saturating_add(1);
         if self.turn.is_multiple_of(REGEN_EVERY) && self.outcome == Outcome::Playing {
-            self.player.hp = (self.player.hp + 1).min(self.player.max_hp);
+            self.player.hp = self.player.hp.saturating_add(1).min(self.player.max_hp);
         }
         self.refresh_view();
         if self.outcome == Outcome::Playing {
@@ -120,10 +121,10 @@ impl GameState {
         match strike(&mut self.rng, PLAYER_STATS) {
             Strike::Miss => self.note(format!("You miss the {name}.")),
             Strike::Hit(damage) => {
-                self.monsters[i].hp -= damage;
+                self.monsters[i].hp = self.monsters[i].hp.saturating_sub(damage);
                 if self.monsters[i].hp <= 0 {
                     self.monsters.remove(i);
-                    self.player.kills += 1;
+                    self.player.kills = self.player.kills.saturating_add(1);
                     self.note(format!("You kill the {name}! ({damage})"));
                 } else {
                     self.note(format!("You hit the {name} ({damage})."));
@@ -185,9 +186,9 @@ impl GameState {
         };
         let item = self.items.remove(i);
         match item.kind {
-            ItemKind::Potion => self.player.potions += item.amount,
-            ItemKind::Arrows => self.player.arrows += item.amount,
-            ItemKind::Gold => self.player.gold += item.amount,
+            ItemKind::Potion => self.player.potions = self.player.potions.saturating_add(item.amount),
+            ItemKind::Arrows => self.player.arrows = self.player.arrows.saturating_add(item.amount),
+            ItemKind::Gold => self.player.gold = self.player.gold.saturating_add(item.amount),
         }
         self.note(format!("You pick up {}.", item.describe()));
         true
@@ -201,7 +202,7 @@ impl GameState {
         self.player.potions -= 1;
         let heal = self.rng.random_range(6..=10);
         let before = self.player.hp;
-        self.player.hp = (self.player.hp + heal).min(self.player.max_hp);
+        self.player.hp = self.player.hp.saturating_add(heal).min(self.player.max_hp);
         self.note(format!("You drink a healing potion and feel better (+{}).", self.player.hp - before));
         true
     }
@@ -275,7 +276,7 @@ impl GameState {
     /// Takes `damage` off the player's hit points; false when that kills them (the game is then
     /// over, `name` the killer).
     pub(crate) fn hurt_player(&mut self, name: &str, damage: i32) -> bool {
-        self.player.hp -= damage;
+        self.player.hp = self.player.hp.saturating_sub(damage);
         if self.player.hp > 0 {
             return true;
         }

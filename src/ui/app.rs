@@ -166,13 +166,17 @@ pub struct App {
     pub notice: Option<String>,
     /// The monster last shot at, where the next aim starts if it is still in view.
     pub last_target: Option<u32>,
+    /// How many messages the history screen shows at once: scrolling up stops when the oldest
+    /// is at the top of the screen. The event loop sets it from the terminal's height
+    /// ([`crate::ui::render::log::history_rows`]); 1 (scroll up to the oldest alone) until then.
+    pub history_rows: usize,
 }
 
 impl App {
     /// The interface over `game`, on its end screen if the game is over, else on the map.
     pub fn new(game: GameState, theme: Theme) -> Self {
         let mode = end_mode(&game).unwrap_or(Mode::Normal);
-        App { game, mode, theme, notice: None, last_target: None }
+        App { game, mode, theme, notice: None, last_target: None, history_rows: 1 }
     }
 
     /// Applies one command in the current mode: plays the action it stands for, or changes the
@@ -202,7 +206,7 @@ impl App {
             },
             Mode::Target { cursor } => self.target(cursor, cmd),
             Mode::History { scroll } => {
-                let max = self.game.log.len().saturating_sub(1);
+                let max = self.game.log.len().saturating_sub(self.history_rows.max(1));
                 let scroll = match cmd {
                     Command::ScrollUp | Command::Move(Dir::N) => scroll + 1,
                     Command::ScrollDown | Command::Move(Dir::S) => scroll.saturating_sub(1),

@@ -2,9 +2,10 @@
 //!
 //! Ways out and how each restores: a normal return and an error both pass through
 //! [`ratatui::restore`]; a panic goes through the hook [`ratatui::try_init`] installs (it restores,
-//! then runs the previous hook, so the panic message lands on a sane terminal); SIGTERM and
-//! SIGHUP set a flag the loop polls between key events, so the loop ends normally and reports
-//! the signal; Ctrl-C arrives as a key in raw mode and quits.
+//! then runs the previous hook, so the panic message lands on a sane terminal); SIGTERM, SIGHUP,
+//! SIGINT and SIGQUIT set a flag the loop polls between key events, so the loop ends normally
+//! and reports the signal; Ctrl-C arrives as a key in raw mode and quits (so SIGINT comes only
+//! from outside: `kill -INT`).
 //!
 //! One more way out needs a watchdog ([`StopSignals`]): when the terminal itself goes away (its
 //! window closed, the SSH connection dropped), the kernel sends SIGHUP, but crossterm 0.29's
@@ -46,7 +47,16 @@ const POLL: Duration = Duration::from_millis(100);
 /// How long the watchdog lets the loop take to end after a signal before it ends the process.
 const GRACE: Duration = Duration::from_secs(1);
 
-/// SIGTERM and SIGHUP, watched for an event loop: the loop asks [`StopSignals::signal`] between
+/// The signals that end a session cleanly: each would otherwise end the process with the
+/// terminal left in raw mode on the alternate screen.
+pub const STOP_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// [`STOP_SIGNALS`], watched for an event loop: the loop asks [`StopSignals::signal`] between
 /// key events and ends itself; a watchdog thread ends the process if the loop cannot (see the
 /// module docs). Dropping the watcher tells the watchdog the loop has ended.
 pub struct StopSignals {
@@ -58,7 +68,7 @@ impl StopSignals {
     /// Registers the handlers and starts the watchdog.
     pub fn watch() -> io::Result<StopSignals> {
         let signal = Arc::new(AtomicUsize::new(0));
-        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        for sig in STOP_SIGNALS {
             signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)?;
         }
         let done = Arc::new(AtomicBool::new(false));
@@ -146,6 +156,7 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
                 panic!("SIGHTLINE_TEST_PANIC=1: panicking on a key press, as the test hook asks");
             }
             let Some(cmd) = command(key, &app.mode) else { continue };
+            app.history_rows = render::log::history_rows(terminal.size()?.height);
             match app.handle(cmd) {
                 Flow::Continue => {}
                 Flow::Quit => return Ok(Ended::Quit),

@@ -31,7 +31,15 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// Every message, `scroll` lines up from the newest.
+/// How many messages the history screen shows at once on a screen `height` rows high (all but
+/// its border). The event loop hands it to [`crate::ui::App::history_rows`], so that scrolling
+/// stops where the oldest message reaches the top.
+pub fn history_rows(height: u16) -> usize {
+    usize::from(height.saturating_sub(2)).max(1)
+}
+
+/// Every message, `scroll` lines up from the newest. A scroll past the oldest page shows the
+/// oldest page: the screen is always as full as the log allows.
 pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Message history — Up/Down/PgUp/PgDn scroll, Esc to return ")
@@ -40,8 +48,9 @@ pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, th
     let inner = block.inner(area);
     block.render(area, buf);
     let all = game.log.messages();
-    let end = all.len().saturating_sub(scroll);
-    let start = end.saturating_sub(inner.height as usize);
+    let rows = inner.height as usize;
+    let end = all.len().saturating_sub(scroll).max(rows.min(all.len()));
+    let start = end.saturating_sub(rows);
     let lines: Vec<Line> = all[start..end]
         .iter()
         .map(|m| Line::styled(format!("{:>5}  {}", m.turn, m.text), theme.text))
