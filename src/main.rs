@@ -5,9 +5,11 @@
 
 mod cli;
 
+use std::ffi::OsString;
+use std::path::Path;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// A turn-based roguelike where sight decides what you know, and the reference implementation of
 /// exact ray-multicast field of view and DDA line of sight.
@@ -40,6 +42,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if let Some(message) = misspelt_subcommand(&std::env::args_os().collect::<Vec<_>>()) {
+        eprintln!("{message}");
+        return ExitCode::from(cli::USAGE);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -58,4 +64,24 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Lab(args)) => cli::lab::run(args),
     }
+}
+
+/// Why a first word that is neither a subcommand nor a file, but spelled like a subcommand
+/// (`sightline chekc map.ron`), is refused: as a map it would only be "cannot read", and with
+/// more words clap reports a puzzling conflict between subcommands and the map.
+fn misspelt_subcommand(args: &[OsString]) -> Option<String> {
+    let word = args.get(1)?.to_str()?;
+    if word.starts_with('-') || Path::new(word).exists() {
+        return None;
+    }
+    let command = Cli::command();
+    let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+    if names.contains(&word) {
+        return None;
+    }
+    // (A swap of two letters counts one edit; short words get one edit, longer ones two.)
+    let (distance, name) = names.iter().map(|n| (strsim::damerau_levenshtein(word, n), *n)).min()?;
+    (distance <= if word.chars().count() <= 4 { 1 } else { 2 }).then(|| {
+        format!("sightline: `{word}` is neither a subcommand nor a file; did you mean `sightline {name}`?")
+    })
 }

@@ -154,3 +154,30 @@ fn every_bundled_map_checks_clean() {
         assert!(line.starts_with("maps/diagonals.ron:"), "unexpected warning: {line}");
     }
 }
+
+/// A mistyped subcommand is named as one, not read as a map that does not exist (or, with more
+/// words, reported as clap's conflict between a map and a subcommand).
+#[test]
+fn a_mistyped_subcommand_is_suggested() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sightline"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    for (args, meant) in [
+        (&["chekc", "maps/cave.ron"][..], "check"),
+        (&["fvo"][..], "fov"),
+        (&["lien", "0,0", "1,1"][..], "line"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("did you mean `sightline {meant}`?")), "{args:?}: {err}");
+    }
+    // A word far from every subcommand is a map that cannot be read, as before.
+    let out = run(&["no-such-map.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no-such-map.ron: cannot read"), "{}", text(&out.stderr));
+}

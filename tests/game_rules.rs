@@ -215,7 +215,13 @@ fn items_are_picked_up_and_potions_heal() {
     game.player.hp = 5;
     assert_eq!(game.act(Action::Quaff), Acted::Turn);
     assert!((11..=15).contains(&game.player.hp));
-    game.act(Action::Quaff);
+    game.player.hp = game.player.max_hp;
+    assert_eq!(game.act(Action::Quaff), Acted::NoTurn, "at full health a potion is kept");
+    assert_eq!(game.player.potions, 1);
+    assert_eq!(game.log.recent(1)[0].text, "You are already at full health.");
+    game.player.hp = game.player.max_hp - 1;
+    assert_eq!(game.act(Action::Quaff), Acted::Turn);
+    assert_eq!(game.player.hp, game.player.max_hp, "healing stops at the ceiling");
     game.player.hp = game.player.max_hp - 1;
     assert_eq!(game.act(Action::Quaff), Acted::NoTurn, "no potions left");
 }

@@ -33,7 +33,8 @@ pub struct Args {
     /// In the SVG: the diamond of every opaque cell and the seals between opaque neighbours.
     #[arg(long, requires = "svg")]
     pub diamonds: bool,
-    /// In the SVG: show only the cells between two corners, for a close-up.
+    /// In the SVG: show only the cells between two corners, for a close-up (cut to the map; a
+    /// crop that misses the map shows the whole map).
     #[arg(long, requires = "svg", num_args = 2, value_names = ["X0,Y0", "X1,Y1"], allow_hyphen_values = true)]
     pub crop: Option<Vec<Pos>>,
     /// In the SVG: draw N times larger.

@@ -199,6 +199,11 @@ impl GameState {
             self.note("You have no potion to drink.");
             return false;
         }
+        if self.player.hp >= self.player.max_hp {
+            // (A potion drunk at full health would heal nothing and be gone.)
+            self.note("You are already at full health.");
+            return false;
+        }
         self.player.potions -= 1;
         let heal = self.rng.random_range(6..=10);
         let before = self.player.hp;

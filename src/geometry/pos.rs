@@ -1,6 +1,7 @@
 //! Cell positions on the grid.
 
 use std::fmt;
+use std::num::IntErrorKind;
 use std::ops::{Add, Sub};
 use std::str::FromStr;
 
@@ -110,16 +111,28 @@ impl fmt::Display for Pos {
 
 /// Why a `x,y` string is not a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a position as X,Y (two integers separated by a comma), got {0:?}")]
-pub struct ParsePosError(pub String);
+pub enum ParsePosError {
+    /// Not two integers separated by a comma.
+    #[error("expected a position as X,Y (two integers separated by a comma), got {0:?}")]
+    Malformed(String),
+    /// Two integers, but one does not fit an `i32`.
+    #[error("{0:?} is out of range: each coordinate must be from {min} to {max}", min = i32::MIN, max = i32::MAX)]
+    OutOfRange(String),
+}
 
 impl FromStr for Pos {
     type Err = ParsePosError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParsePosError(s.to_string());
-        let (x, y) = s.split_once(',').ok_or_else(err)?;
-        let x = x.trim().parse().map_err(|_| err())?;
-        let y = y.trim().parse().map_err(|_| err())?;
+        let (x, y) = s.split_once(',').ok_or_else(|| ParsePosError::Malformed(s.to_string()))?;
+        let coordinate = |v: &str| {
+            v.trim().parse::<i32>().map_err(|e| match e.kind() {
+                IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                    ParsePosError::OutOfRange(s.to_string())
+                }
+                _ => ParsePosError::Malformed(s.to_string()),
+            })
+        };
+        let (x, y) = (coordinate(x)?, coordinate(y)?);
         Ok(Pos::new(x, y))
     }
 }
@@ -135,6 +148,10 @@ mod tests {
         assert_eq!(p.to_string(), "-3,5");
         assert!("3".parse::<Pos>().is_err());
         assert!("a,b".parse::<Pos>().is_err());
+        assert_eq!("3,4,5".parse::<Pos>(), Err(ParsePosError::Malformed("3,4,5".into())));
+        assert_eq!("99999999999,0".parse::<Pos>(), Err(ParsePosError::OutOfRange("99999999999,0".into())));
+        assert_eq!("0,-2147483649".parse::<Pos>(), Err(ParsePosError::OutOfRange("0,-2147483649".into())));
+        assert_eq!("-2147483648,2147483647".parse::<Pos>(), Ok(Pos::new(i32::MIN, i32::MAX)));
     }
 
     #[test]

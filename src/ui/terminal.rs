@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
 
-use super::app::{App, Flow};
+use super::app::{App, Command, Flow};
 use super::input::command;
 use super::render;
 
@@ -156,7 +156,12 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
                 panic!("SIGHTLINE_TEST_PANIC=1: panicking on a key press, as the test hook asks");
             }
             let Some(cmd) = command(key, &app.mode) else { continue };
-            app.history_rows = render::log::history_rows(terminal.size()?.height);
+            let size = terminal.size()?;
+            if render::too_small(size.width, size.height) && cmd != Command::Interrupt {
+                // The screen shows only the "too small" notice: no move is made blind.
+                continue;
+            }
+            app.history_rows = render::log::history_rows(size.height);
             match app.handle(cmd) {
                 Flow::Continue => {}
                 Flow::Quit => return Ok(Ended::Quit),

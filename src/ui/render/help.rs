@@ -39,7 +39,7 @@ const NOTES: &[&str] = &[
     "A monster sees you exactly when you see it; unseen monsters are not shown.",
     "Walls and closed doors block sight. Glass and water do not, but bar the way.",
     "Diagonal steps pass walls meeting at corners. Failed actions take no turn.",
-    "Saves go to $XDG_DATA_HOME/sightline/save.ron unless --save FILE says.",
+    "S saves to --save or --load FILE, else $XDG_DATA_HOME/sightline/save.ron.",
 ];
 
 /// Draws the help screen over `area`: the key table, then the rules the screen follows

@@ -30,9 +30,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
     render(app, area, frame.buffer_mut());
 }
 
+/// Whether a screen `width × height` is too small for the game: it then shows only a notice
+/// (and the event loop ignores every key but Ctrl-C).
+pub fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_WIDTH || height < MIN_HEIGHT
+}
+
 /// Draws the whole screen into `buf` over `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if too_small(area.width, area.height) {
         screens::too_small(area, buf, &app.theme);
         return;
     }
