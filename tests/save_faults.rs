@@ -147,7 +147,16 @@ fn hostile_saves_are_refused_as_damaged_not_crashed_on() {
     let dir = scratch("hostile");
     let good = save::to_ron(&played(0, 9, 30));
     let deep = "[".repeat(100_000);
+    // A map whose sides multiply past usize to its (empty) cell count.
+    let tiles = good.find("tiles: (width: ").unwrap();
+    let tiles_end = tiles + good[tiles..].find("]),").unwrap() + "])".len();
+    let wrapping = format!(
+        "{}tiles: (width: 4294967296, height: 4294967296, cells: []){}",
+        &good[..tiles],
+        &good[tiles_end..]
+    );
     let cases = [
+        ("wrapping-size.ron", wrapping),
         ("deep.ron", format!("(format: {SAVE_FORMAT}, game: {deep}")),
         ("deep-header.ron", format!("(format: {deep}")),
         ("huge-number.ron", good.replacen("turn: ", "turn: 99999999999999999999999999", 1)),

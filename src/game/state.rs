@@ -181,7 +181,7 @@ impl GameState {
     /// position on the map, memory the map's size.
     pub(crate) fn validate(&self) -> Result<(), String> {
         let (w, h) = (self.map.width(), self.map.height());
-        if w == 0 || h == 0 || self.map.tiles.cells().len() != w * h {
+        if w == 0 || h == 0 || w.checked_mul(h) != Some(self.map.tiles.cells().len()) {
             return Err("the map's grid is empty or does not match its size".into());
         }
         if !self.memory.fits(w, h) {

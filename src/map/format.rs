@@ -130,7 +130,7 @@ pub fn parse_bytes(bytes: &[u8], origin: &str, kind: SourceKind) -> Result<Map, 
         let line_end =
             bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| line_start + p);
         let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
-        let text = text.strip_suffix('\r').unwrap_or(&text).chars().take(200).collect();
+        let text = super::error::excerpt(text.strip_suffix('\r').unwrap_or(&text), Some(col));
         MapError::single(
             origin,
             Problem {
