@@ -74,7 +74,9 @@ fn misspelt_subcommand(args: &[OsString]) -> Option<String> {
     if word.starts_with('-') || Path::new(word).exists() {
         return None;
     }
-    let command = Cli::command();
+    // (built, so that clap's own `help` subcommand is among the names)
+    let mut command = Cli::command();
+    command.build();
     let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
     if names.contains(&word) {
         return None;

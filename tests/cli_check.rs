@@ -170,6 +170,7 @@ fn a_mistyped_subcommand_is_suggested() {
         (&["chekc", "maps/cave.ron"][..], "check"),
         (&["fvo"][..], "fov"),
         (&["lien", "0,0", "1,1"][..], "line"),
+        (&["hepl"][..], "help"),
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -87,6 +87,22 @@ fn move_toggle_internals_and_algorithm_then_quit() {
     assert!(status.success(), "exit status {status:?}");
 }
 
+/// A signal from outside ends the lab as it ends the game: the terminal restored, the signal
+/// named on stderr, the shell's status for it.
+#[test]
+fn a_signal_ends_the_lab_with_its_status_and_name() {
+    for (name, number) in [("TERM", 15), ("INT", 2)] {
+        let mut lab = lab_on("maps/pillars.ron").start();
+        lab.wait_for("viewer 2,13");
+        lab.signal(name);
+        let status = lab.wait_exit();
+        assert_eq!(status.exit_code(), 128 + number, "SIG{name}: {status:?}");
+        assert!(!lab.alternate_screen(), "SIG{name}: back on the main screen");
+        let said = format!("sightline lab: stopped by a signal (SIG{name})");
+        assert!(lab.contents().contains(&said), "{}", lab.contents());
+    }
+}
+
 #[test]
 fn a_missing_map_exits_1_before_touching_the_terminal() {
     let mut lab = lab_on("maps/no-such-map.ron").start();

@@ -223,6 +223,11 @@ fn edited_saves_at_the_limits_play_on_or_are_refused() {
         ("dead-alive.ron", good.replacen("hp: 24,", "hp: 0,", 1), "hit points"),
         ("over-max.ron", good.replacen("hp: 24,", "hp: 25,", 1), "hit points"),
         (
+            "huge-ceiling.ron",
+            good.replacen("hp: 24,", "hp: 1000000000,", 1).replacen("max_hp: 24,", "max_hp: 1000000000,", 1),
+            "hit points",
+        ),
+        (
             "no-ceiling.ron",
             good.replacen("hp: 24,", "hp: 0,", 1).replacen("max_hp: 24,", "max_hp: 0,", 1),
             "hit points",
@@ -293,7 +298,8 @@ fn a_save_onto_a_loop_of_links_is_refused_and_changes_nothing() {
         symlink(format!("l{}", k - 1), chain.join(format!("l{k}"))).unwrap();
     }
     save::save(&game, &chain.join("l40")).unwrap();
-    assert!(save::save(&game, &chain.join("l41")).is_err());
+    let e = save::save(&game, &chain.join("l41")).unwrap_err().to_string();
+    assert!(e.contains("more than 40 symbolic links"), "{e}");
     assert!(fs::symlink_metadata(chain.join("l41")).unwrap().file_type().is_symlink());
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -76,7 +76,7 @@ fn history_scrolls_within_the_log() {
     let mut a = app(&["####", "#@.#", "####"]);
     for _ in 0..40 {
         a.handle(Command::Move(Dir::N)); // bumping the wall logs nothing and takes no turn
-        a.handle(Command::Quaff); // no potion: a message each time
+        a.handle(Command::Quaff); // at full health the potion is kept: a message each time
     }
     let n = a.game.log.len();
     assert!(n > 30, "{n} messages");
@@ -126,9 +126,27 @@ fn history_stops_where_the_oldest_page_fills_the_screen() {
     a.handle(Command::ScrollDown);
     assert!(screen(&a)[22].contains("message 21 "), "one step down shows one newer message");
 
-    // A scroll past the oldest page (a smaller screen's, say) still draws a full one.
+    // A scroll past the oldest page (a smaller screen's, say) still draws a full one, and the
+    // next step down shows one newer message.
     a.mode = Mode::History { scroll: n - 1 };
     assert_eq!(screen(&a), rows);
+    a.handle(Command::ScrollDown);
+    assert!(screen(&a)[22].contains("message 21 "), "one step down from past the oldest page");
+}
+
+/// The panel draws any state it is given, hit points at the limits of their type included (the
+/// bar's arithmetic once overflowed on a hand-edited save's).
+#[test]
+fn the_panel_draws_hit_points_at_their_limits() {
+    use ratatui::{Terminal, backend::TestBackend};
+    let mut a = app(&["####", "#@.#", "####"]);
+    for (hp, max_hp) in [(i32::MAX, i32::MAX), (i32::MIN, i32::MAX), (i32::MAX, 1), (5, i32::MIN)] {
+        (a.game.player.hp, a.game.player.max_hp) = (hp, max_hp);
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| render::draw(frame, &a)).unwrap();
+        let screen: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
+        assert!(screen.contains(&format!("HP {:>2}/{max_hp}", hp.max(0))), "{hp}/{max_hp}");
+    }
 }
 
 #[test]

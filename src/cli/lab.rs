@@ -33,7 +33,8 @@ pub fn run(args: Args) -> ExitCode {
     }
     let mut lab = Lab::new(map);
     match run::run(&mut lab, &LabStyle::from_env()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(None) => ExitCode::SUCCESS,
+        Ok(Some(signal)) => super::stopped_by(signal, "sightline lab", ""),
         Err(e) => {
             eprintln!("sightline lab: {e}");
             ExitCode::FAILURE

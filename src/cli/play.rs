@@ -4,7 +4,6 @@
 //! bad save — is reported on stderr with exit code 1 before the terminal is touched.
 
 use std::io::IsTerminal;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -78,22 +77,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Ok(Ended::Signal(signal)) => {
-            let name = match signal {
-                signal_hook::consts::SIGTERM => "SIGTERM",
-                signal_hook::consts::SIGINT => "SIGINT",
-                signal_hook::consts::SIGQUIT => "SIGQUIT",
-                signal_hook::consts::SIGHUP => "SIGHUP",
-                _ => "a signal",
-            };
-            // The terminal may be gone (SIGHUP): a failed write to stderr must not panic.
-            let _ = writeln!(
-                std::io::stderr(),
-                "sightline: stopped by a signal ({name}); the game was not saved"
-            );
-            // The shell convention for a process ended by signal N.
-            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
-        }
+        Ok(Ended::Signal(signal)) => super::stopped_by(signal, "sightline", "; the game was not saved"),
         Err(e) => {
             eprintln!("sightline: terminal error: {e}");
             ExitCode::from(super::INVALID_MAP)

@@ -6,7 +6,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::creature::{Monster, Player, stats};
+use super::creature::{Monster, PLAYER_STATS, Player, stats};
 use super::item::FloorItem;
 use super::log::Log;
 use super::memory::Memory;
@@ -177,8 +177,9 @@ impl GameState {
         self.view.compute(&self.map, self.player.pos, self.sight_radius);
     }
 
-    /// Checks what a hand-edited or damaged save could get wrong and the rules rely on: every
-    /// position on the map, memory the map's size.
+    /// Checks what a hand-edited or damaged save could get wrong and the rules rely on: the
+    /// map's grid its size, memory the map's size, every position on the map, hit points as
+    /// the rules keep them, no empty pile.
     pub(crate) fn validate(&self) -> Result<(), String> {
         let (w, h) = (self.map.width(), self.map.height());
         if w == 0 || h == 0 || w.checked_mul(h) != Some(self.map.tiles.cells().len()) {
@@ -197,13 +198,13 @@ impl GameState {
         if let Some(i) = self.items.iter().find(|i| off(i.pos)) {
             return Err(format!("an item lies at {} outside the map", i.pos));
         }
-        // Hit points as the rules keep them: the player's ceiling at least 1 and the player at
-        // most at it, alive (1 or more) unless the game was lost, dead (0 or less) if it was;
-        // living monsters at most at their kind's full health (they never heal). No game the
-        // rules played holds anything else.
+        // Hit points as the rules keep them: the player's ceiling is the rules' (nothing changes
+        // it) and the player at most at it, alive (1 or more) unless the game was lost, dead (0
+        // or less) if it was; living monsters at most at their kind's full health (they never
+        // heal). No game the rules played holds anything else.
         let (hp, max_hp) = (self.player.hp, self.player.max_hp);
         let dead = matches!(self.outcome, Outcome::Dead { .. });
-        if max_hp < 1 || hp > max_hp || (hp <= 0) != dead {
+        if max_hp != PLAYER_STATS.max_hp || hp > max_hp || (hp <= 0) != dead {
             let state = if dead { "dead" } else { "alive" };
             return Err(format!("the player, {state}, has {hp} of {max_hp} hit points"));
         }

@@ -183,9 +183,10 @@ fn is_cut_before(text: &str, at: usize) -> bool {
 /// For a column within the first [`Problem::MAX_QUOTED`] characters (or none): the line's start,
 /// up to `MAX_QUOTED` characters or a little past the column if that is more, then [`CUT`] if
 /// the line goes on. For a column past them: `CUT`, the [`Problem::EXCERPT_LEAD`] characters
-/// before the column's, the column's and those after it up to `MAX_QUOTED` characters in all,
-/// then `CUT` if the line goes on. Such an excerpt is shorter than the column, which is how
-/// [`is_cut_before`] tells it from a line.
+/// before the column's, the column's and those after it, fewer than `MAX_QUOTED` characters in
+/// all with the `CUT` that ends them if the line goes on. Such an excerpt is shorter than the
+/// column (which is at least `MAX_QUOTED + 1`), which is how [`is_cut_before`] tells it from a
+/// line.
 ///
 /// Reads no more of `line` than the column and the excerpt: a problem far along a huge line
 /// costs about what locating it did.
@@ -197,8 +198,9 @@ pub(crate) fn excerpt(line: &str, column: Option<usize>) -> String {
     let (skip, keep, mut out) = if at < max {
         (0, max.max(at + 1 + AFTER), String::new())
     } else {
-        // `at - EXCERPT_LEAD > 0`: some of the line is always cut before
-        (at - Problem::EXCERPT_LEAD, max - 2, String::from(CUT))
+        // `at - EXCERPT_LEAD > 0`: some of the line is always cut before. Two cut marks and
+        // `max - 3` characters are `max - 1`, fewer than `at + 1`, the column.
+        (at - Problem::EXCERPT_LEAD, max - 3, String::from(CUT))
     };
     let mut rest = line.chars().skip(skip);
     out.extend(rest.by_ref().take(keep));
@@ -323,7 +325,7 @@ mod tests {
         let long = "ab".repeat(1000);
         let e = MapError::single("m.txt", Problem::at(&long, 1, Some(1500), "here"));
         let kept = e.problems[0].source_line.clone().unwrap();
-        assert_eq!(kept.chars().count(), Problem::MAX_QUOTED);
+        assert_eq!(kept.chars().count(), Problem::MAX_QUOTED - 1);
         assert!(kept.starts_with('…') && kept.ends_with('…'));
         assert_eq!(quote(&e).1, format!("  | {}^", " ".repeat(1 + Problem::EXCERPT_LEAD)));
         let e = MapError::single("m.txt", Problem::at(&long, 1, Some(3), "here"));
@@ -332,6 +334,18 @@ mod tests {
         // a problem built with the whole line is shown the same way
         let whole = Problem { source_line: Some(long.clone()), ..Problem::at(&long, 1, Some(1500), "here") };
         assert_eq!(MapError::single("m.txt", whole).to_string(), quoted_at(&long, 1500));
+    }
+
+    #[test]
+    fn an_excerpt_is_recognised_from_the_first_column_past_the_quoted_length() {
+        // X at each column around MAX_QUOTED of a line long enough to be cut at both ends
+        for col in Problem::MAX_QUOTED - 1..=Problem::MAX_QUOTED + 3 {
+            let line: String = (1..=400).map(|c| if c == col { 'X' } else { '.' }).collect();
+            let e = MapError::single("m.txt", Problem::at(&line, 1, Some(col), "here"));
+            let (quoted, caret) = quote(&e);
+            let at = caret.chars().count() - "  | ".len() - 1;
+            assert_eq!(quoted.chars().nth("1 | ".len() + at), Some('X'), "column {col}: {quoted}\n{caret}");
+        }
     }
 
     fn quoted_at(src: &str, col: usize) -> String {

@@ -207,6 +207,9 @@ impl App {
             Mode::Target { cursor } => self.target(cursor, cmd),
             Mode::History { scroll } => {
                 let max = self.game.log.len().saturating_sub(self.history_rows.max(1));
+                // (clamped first: after the screen grew, a scroll past the new oldest page would
+                // take steps that change nothing on screen)
+                let scroll = scroll.min(max);
                 let scroll = match cmd {
                     Command::ScrollUp | Command::Move(Dir::N) => scroll + 1,
                     Command::ScrollDown | Command::Move(Dir::S) => scroll.saturating_sub(1),

@@ -17,16 +17,17 @@ use super::view;
 /// How often the loop wakes without input to check for signals.
 const POLL: Duration = Duration::from_millis(100);
 
-/// Runs the lab until the user quits or a signal asks it to stop, then restores the terminal.
-pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<()> {
+/// Runs the lab until the user quits or a signal asks it to stop, then restores the terminal;
+/// returns the signal, if one ended it.
+pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
     let stop = crate::ui::terminal::StopSignals::watch()?;
     let mut terminal = crate::ui::terminal::init()?;
-    let result = (|| -> io::Result<()> {
+    let result = (|| -> io::Result<Option<i32>> {
         loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
             loop {
-                if stop.signal().is_some() {
-                    return Ok(());
+                if let Some(signal) = stop.signal() {
+                    return Ok(Some(signal));
                 }
                 if event::poll(POLL)? {
                     break;
@@ -35,7 +36,7 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<()> {
             let Event::Key(key) = event::read()? else { continue };
             let Some(cmd) = command(key) else { continue };
             if apply(lab, cmd) == Flow::Quit {
-                return Ok(());
+                return Ok(None);
             }
         }
     })();

@@ -29,10 +29,11 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
     let inner = block.inner(area);
     block.render(area, buf);
     let p = &game.player;
-    let hp_style = if p.hp * 3 <= p.max_hp { theme.bad } else { theme.good };
+    // (in i64: the panel draws whatever state it is given, and must not overflow on any)
+    let (hp, max) = (i64::from(p.hp), i64::from(p.max_hp).max(1));
+    let hp_style = if hp * 3 <= max { theme.bad } else { theme.good };
     let bar_width = 10;
-    let max = p.max_hp.max(1);
-    let filled = ((p.hp.clamp(0, max) * bar_width + max - 1) / max) as usize;
+    let filled = ((hp.clamp(0, max) * bar_width + max - 1) / max) as usize;
     let mut lines = vec![
         Line::from(vec![
             Span::styled(format!("HP {:>2}/{:<2} ", p.hp.max(0), p.max_hp), hp_style),
