@@ -1,8 +1,8 @@
 //! The lab in the real terminal: set-up, the event loop, and restoring the terminal on every
 //! way out — a normal return or an error (in set-up too) through [`ratatui::restore`], a panic
-//! through the hook [`ratatui::try_init`] installs, SIGTERM, SIGHUP, SIGINT and SIGQUIT through a flag the loop
-//! polls, with the game's watchdog for a terminal that has gone away
-//! ([`crate::ui::terminal::StopSignals`]).
+//! through the hook [`ratatui::try_init`] installs, SIGTERM, SIGHUP, SIGINT and SIGQUIT through a
+//! flag the loop polls (the signal is then reported like the game's), with the game's watchdog
+//! for a terminal that has gone away ([`crate::ui::terminal::StopSignals`]).
 
 use std::io;
 use std::time::Duration;
