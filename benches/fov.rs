@@ -11,6 +11,12 @@
 //! unlimited, the viewer on the floor cell nearest the centre. The reference is skipped at
 //! unlimited radius on the two 1000-cell maps, where one call takes far too long to sample.
 //!
+//! Then a maze, where views are smallest: a 513×513 maze of corridors one cell wide
+//! ([`generate::maze`]), each iteration the next of 256 viewers on its floor, at unlimited
+//! radius (radius hardly matters in a maze), so the time is that of an average view: the
+//! multicast's fixed cost per view against the peers' (the reference is left out, its one
+//! call at unlimited radius deciding every cell of the map).
+//!
 //! Then the open-room sweep: `multicast` and `adam_fov_rs` on the 1001×1001 room at radius 16 to
 //! 500, with the number of cells each one lights as criterion's throughput, so the report shows
 //! time per visible cell (flat means the cost is the cells seen, nothing else).
@@ -195,6 +201,63 @@ fn side_by_side(c: &mut Criterion) {
     }
 }
 
+/// 256 floor cells of `map`, spread at random (a fixed seed).
+fn spread_viewers(map: &Map) -> Vec<Pos> {
+    let floors: Vec<Pos> = map.tiles.iter().filter(|(_, t)| !t.blocks_sight()).map(|(p, _)| p).collect();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    (0..256)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            floors[(state % floors.len() as u64) as usize]
+        })
+        .collect()
+}
+
+fn maze_views(c: &mut Criterion) {
+    let map = generate::maze(513, 513, 1);
+    let viewers = spread_viewers(&map);
+    let mut s = Scene::new("maze_513x513", map, false);
+    let world = shadowcast_world(&s);
+    let mut ctx = shadowcast::Context::default();
+    let mut out = Fov::new(513, 513);
+    for &v in &viewers {
+        s.viewer = v;
+        sanity_check(&s, &world, &mut ctx, None, &mut out);
+    }
+    let mut g = c.benchmark_group("maze_513x513_unlimited");
+    configure(&mut g);
+    // Each iteration the next viewer: `at` hands them out in turn.
+    let mut k = 0;
+    let mut at = || {
+        k = (k + 1) % viewers.len();
+        viewers[k]
+    };
+    g.bench_function("multicast", |b| {
+        b.iter(|| multicast::compute(at(), None, &s.opaque, black_box(&mut out)))
+    });
+    g.bench_function("adam_fov_rs", |b| {
+        b.iter(|| {
+            s.viewer = at();
+            adam(&s, None, black_box(&mut out))
+        })
+    });
+    g.bench_function("symmetric_shadowcasting", |b| {
+        b.iter(|| {
+            s.viewer = at();
+            ford(&s, None, black_box(&mut out))
+        })
+    });
+    g.bench_function("shadowcast", |b| {
+        b.iter(|| {
+            s.viewer = at();
+            gridbugs(&s, &world, &mut ctx, None, black_box(&mut out))
+        })
+    });
+    g.finish();
+}
+
 fn open_room_sweep(c: &mut Criterion) {
     let s = Scene::new("open_1001x1001", generate::open_room(1001, 1001), false);
     let mut out = Fov::new(1001, 1001);
@@ -215,5 +278,5 @@ fn open_room_sweep(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, side_by_side, open_room_sweep);
+criterion_group!(benches, side_by_side, maze_views, open_room_sweep);
 criterion_main!(benches);

@@ -118,6 +118,7 @@ fn multicast_and_reference_print_the_same_mask() {
         generate::diagonal_lines(36, 28, 4),
         generate::pillars(31, 25, 3),
         generate::gaps(40, 30, 5),
+        generate::maze(41, 31, 6),
     ];
     for (i, m) in generated.iter().enumerate() {
         maps.push((write_map(&dir, &format!("generated{i}"), m), m.width(), m.height()));

@@ -75,6 +75,7 @@ fn warm_calls_allocate_nothing_for_any_viewer_or_radius() {
         generate::diagonal_lines(64, 48, 6),
         generate::pillars(61, 41, 3),
         generate::gaps(70, 45, 7),
+        generate::maze(61, 45, 8),
     ];
     for map in &maps {
         let views = views(map);

@@ -2,7 +2,7 @@
 //!
 //! The reference decides each cell straight from the visibility contract; the multicast must
 //! agree with it everywhere: on random noise of every density, caves, rooms and corridors, pillar
-//! grids, diagonal wall lines and walls with single-cell gaps, for viewers anywhere (edges,
+//! grids, diagonal wall lines, walls with single-cell gaps and mazes, for viewers anywhere (edges,
 //! corners, inside walls, just outside the map) and radii 0, 1, 2, 5, 17 and unlimited.
 
 use proptest::prelude::*;
@@ -17,7 +17,10 @@ fn rng(seed: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed)
 }
 
-/// A map of family `kind` (0..7) from [`generate`], sized `w × h`, as opacity flags.
+/// How many families [`family`] knows.
+const FAMILIES: u32 = 8;
+
+/// A map of family `kind` (0..FAMILIES) from [`generate`], sized `w × h`, as opacity flags.
 fn family(kind: u32, w: usize, h: usize, seed: u64) -> Grid<bool> {
     let map = match kind {
         0 => generate::noise(w, h, (seed % 61) as u32, seed),
@@ -26,6 +29,7 @@ fn family(kind: u32, w: usize, h: usize, seed: u64) -> Grid<bool> {
         3 => generate::pillars(w, h, 2 + (seed % 4) as u32),
         4 => generate::diagonal_lines(w, h, seed),
         5 => generate::gaps(w, h, seed),
+        6 => generate::maze(w, h, seed),
         _ => generate::open_room(w, h),
     };
     map.tiles.map(|t| t.blocks_sight())
@@ -96,7 +100,7 @@ fn multicast_matches_reference_on_a_fixed_corpus() {
     let mut failures = Vec::new();
     let mut views = 0;
     for map_no in 0..140u64 {
-        let kind = (map_no % 7) as u32;
+        let kind = (map_no % u64::from(FAMILIES)) as u32;
         let (w, h) = (r.random_range(12..=20), r.random_range(12..=20));
         let g = family(kind, w, h, map_no * 7919 + 13);
         fast.resize(w, h);
@@ -121,7 +125,7 @@ fn larger_maps(seed: u64, maps: u64, views: usize, radii: &[Option<u32>]) {
     let (mut fast, mut slow) = (Fov::default(), Fov::default());
     let (mut failures, mut done) = (Vec::new(), 0);
     for map_no in 0..maps {
-        let kind = (map_no % 7) as u32;
+        let kind = (map_no % u64::from(FAMILIES)) as u32;
         let (w, h) = (r.random_range(30..=64), r.random_range(30..=64));
         let g = family(kind, w, h, map_no * 104_729 + seed);
         fast.resize(w, h);
@@ -245,7 +249,7 @@ proptest! {
 
     #[test]
     fn multicast_matches_reference(
-        kind in 0u32..7,
+        kind in 0..FAMILIES,
         w in 1usize..20,
         h in 1usize..20,
         seed in any::<u64>(),

@@ -30,6 +30,7 @@ fn family_maps(n: u64, w: usize, h: usize) -> Vec<Map> {
         maps.push(generate::diagonal_lines(w, h, s));
         maps.push(generate::gaps(w, h, s));
         maps.push(generate::pillars(w, h, 3 + s as u32 % 3));
+        maps.push(generate::maze(w, h, s));
     }
     maps
 }

@@ -3,10 +3,11 @@
 //! Each family stresses the sight code differently: scattered single walls (`noise`), organic
 //! open spaces (`cave`), rooms joined by corridors with doors (`rooms`), lone pillars casting
 //! expanding shadows (`pillars`), diagonal lines of walls whose gaps light speckles
-//! (`diagonal_lines`), straight walls pierced by single-cell openings (`gaps`) and a plain open
-//! room (`open_room`). The same arguments always give the same map, on every platform: the
-//! randomness comes from [`Xoshiro256PlusPlus`], a portable generator, seeded with the `seed`
-//! argument, and only integer sampling is used.
+//! (`diagonal_lines`), straight walls pierced by single-cell openings (`gaps`), corridors one
+//! cell wide and nothing else (`maze`) and a plain open room (`open_room`). The same arguments
+//! always give the same map, on every platform: the randomness comes from
+//! [`Xoshiro256PlusPlus`], a portable generator, seeded with the `seed` argument, and only
+//! integer sampling is used.
 //!
 //! Generators accept any size, including degenerate ones (0 or 1 cells wide); a family that does
 //! not fit returns what it can (often solid wall) rather than panicking, so property tests can
@@ -340,6 +341,60 @@ pub fn gaps(w: usize, h: usize, seed: u64) -> Map {
     map_from(format!("gaps {w}x{h} seed {seed}"), tiles)
 }
 
+/// A maze of corridors one cell wide, closed by a wall border: a perfect maze, dug by a
+/// randomized depth-first search from a random cell, so every floor cell reaches every other by
+/// exactly one path and no two corridors run side by side. Its floor cells are those at odd
+/// coordinates and the walls it opened between them; on a side of even length the last line
+/// stays wall.
+///
+/// Its views are the smallest a map gives, a few short corridors, so a field of view's fixed
+/// cost per view is most of its time there.
+///
+/// ```
+/// use sightline::{Pos, Tile};
+/// let maze = sightline::map::generate::maze(21, 11, 5);
+/// assert_eq!(maze.tile(Pos::new(1, 1)), Tile::Floor); // a cell of the maze
+/// assert_eq!(maze.tile(Pos::new(2, 2)), Tile::Wall); // between four cells: always wall
+/// ```
+pub fn maze(w: usize, h: usize, seed: u64) -> Map {
+    let mut r = rng(seed);
+    let mut tiles = Grid::new(w, h, Tile::Wall);
+    // The maze's cells: cell (a, b) is the map cell (2a + 1, 2b + 1).
+    let (cw, ch) = (w.saturating_sub(1) / 2, h.saturating_sub(1) / 2);
+    if cw > 0 && ch > 0 {
+        let at = |(a, b): (usize, usize)| Pos::new(2 * a as i32 + 1, 2 * b as i32 + 1);
+        let mut dug = vec![false; cw * ch];
+        let start = (r.random_range(0..cw), r.random_range(0..ch));
+        dug[start.1 * cw + start.0] = true;
+        tiles[at(start)] = Tile::Floor;
+        // The path dug so far: its last cell digs on into a random neighbour not yet dug, or,
+        // with none left, the path backs up.
+        let mut path = vec![start];
+        while let Some(&(a, b)) = path.last() {
+            let mut next = [(0, 0); 4];
+            let mut n = 0;
+            let around = [(a + 1, b), (a.wrapping_sub(1), b), (a, b + 1), (a, b.wrapping_sub(1))];
+            for (na, nb) in around {
+                if na < cw && nb < ch && !dug[nb * cw + na] {
+                    next[n] = (na, nb);
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                path.pop();
+                continue;
+            }
+            let cell = next[r.random_range(0..n)];
+            dug[cell.1 * cw + cell.0] = true;
+            let (from, to) = (at((a, b)), at(cell));
+            tiles[Pos::new((from.x + to.x) / 2, (from.y + to.y) / 2)] = Tile::Floor;
+            tiles[to] = Tile::Floor;
+            path.push(cell);
+        }
+    }
+    map_from(format!("maze {w}x{h} seed {seed}"), tiles)
+}
+
 /// Floor surrounded by a one-cell wall border: the convex room of the "expansive walls" property
 /// and the benchmarks' largest open view.
 ///
@@ -393,13 +448,14 @@ mod tests {
     }
 
     type Gen = fn(usize, usize, u64) -> Map;
-    const SEEDED: [(&str, Gen); 6] = [
+    const SEEDED: [(&str, Gen); 7] = [
         ("noise", |w, h, s| noise(w, h, 30, s)),
         ("cave", cave),
         ("rooms", rooms),
         ("pillars", |w, h, s| pillars(w, h, 2 + (s % 5) as u32)),
         ("diagonal_lines", diagonal_lines),
         ("gaps", gaps),
+        ("maze", maze),
     ];
 
     #[test]
@@ -480,6 +536,44 @@ mod tests {
         assert!(doors >= 8 * 10, "only {doors} doors in 8 maps");
         let small = rooms(12, 12, 5);
         assert!(count(&small, |t| t == Tile::Floor) >= 9, "a small map still gets a room");
+    }
+
+    #[test]
+    fn mazes_are_perfect_and_their_corridors_one_cell_wide() {
+        for (w, h, seed) in [(3, 3, 1), (4, 9, 2), (21, 11, 5), (40, 31, 6), (65, 65, 7)] {
+            let m = maze(w, h, seed);
+            let floor = |x: i32, y: i32| m.tiles.get(Pos::new(x, y)).is_some_and(|t| *t == Tile::Floor);
+            assert!(connected(&m), "{w}x{h}");
+            // every cell of the maze is dug, and no wall stands between four cells
+            let (cw, ch) = ((w as i32 - 1) / 2, (h as i32 - 1) / 2);
+            for b in 0..ch {
+                for a in 0..cw {
+                    assert!(floor(2 * a + 1, 2 * b + 1), "{w}x{h}: cell ({a}, {b}) not dug");
+                    assert!(!floor(2 * a + 2, 2 * b + 2), "{w}x{h}: a pillar opened");
+                }
+            }
+            // no 2×2 block of floor: corridors one cell wide
+            for (p, _) in m.tiles.iter() {
+                let block =
+                    [(0, 0), (1, 0), (0, 1), (1, 1)].iter().all(|&(dx, dy)| floor(p.x + dx, p.y + dy));
+                assert!(!block, "{w}x{h}: open area at {p:?}");
+            }
+            // perfect: the floor, joined by orthogonal steps, is a tree (one edge fewer than
+            // cells), so between any two cells there is exactly one path
+            let cells = count(&m, |t| t == Tile::Floor);
+            let edges = m
+                .tiles
+                .iter()
+                .filter(|(p, _)| floor(p.x, p.y))
+                .map(|(p, _)| usize::from(floor(p.x + 1, p.y)) + usize::from(floor(p.x, p.y + 1)));
+            assert_eq!(edges.sum::<usize>() + 1, cells, "{w}x{h}");
+            assert_eq!(
+                cells,
+                (cw * ch * 2 - 1) as usize,
+                "{w}x{h}: every cell and one opening each but the first"
+            );
+        }
+        assert_eq!(count(&maze(2, 9, 1), |t| t == Tile::Floor), 0, "too narrow for a cell");
     }
 
     #[test]
