@@ -201,23 +201,9 @@ fn side_by_side(c: &mut Criterion) {
     }
 }
 
-/// 256 floor cells of `map`, spread at random (a fixed seed).
-fn spread_viewers(map: &Map) -> Vec<Pos> {
-    let floors: Vec<Pos> = map.tiles.iter().filter(|(_, t)| !t.blocks_sight()).map(|(p, _)| p).collect();
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    (0..256)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            floors[(state % floors.len() as u64) as usize]
-        })
-        .collect()
-}
-
 fn maze_views(c: &mut Criterion) {
     let map = generate::maze(513, 513, 1);
-    let viewers = spread_viewers(&map);
+    let viewers = generate::spread_floors(&map, 256, 1);
     let mut s = Scene::new("maze_513x513", map, false);
     let world = shadowcast_world(&s);
     let mut ctx = shadowcast::Context::default();

@@ -36,18 +36,9 @@ impl Scene {
         Scene { name, opaque: map.tiles.map(|t| t.blocks_sight()), viewers: vec![viewer] }
     }
 
-    /// 256 floor cells spread at random (a fixed seed), as the benchmark's maze has them.
+    /// 256 floor cells spread at random, as the benchmark's maze has them.
     fn spread(name: &'static str, map: Map) -> Scene {
-        let floors: Vec<Pos> = map.tiles.iter().filter(|(_, t)| !t.blocks_sight()).map(|(p, _)| p).collect();
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let viewers = (0..256)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                floors[(state % floors.len() as u64) as usize]
-            })
-            .collect();
+        let viewers = generate::spread_floors(&map, 256, 1);
         Scene { name, opaque: map.tiles.map(|t| t.blocks_sight()), viewers }
     }
 }
