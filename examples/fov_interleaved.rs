@@ -3,8 +3,9 @@
 //!
 //! Criterion times one algorithm for seconds, then the next, so on a shared machine a burst from
 //! outside can slow one algorithm's whole measurement and not the other's. Here each round times
-//! a batch of multicast views and then the same batch of adam_fov_rs views, and each keeps the
-//! best of its rounds: a burst spoils a round or two of either, not the ratio.
+//! a batch of multicast views and the same batch of adam_fov_rs views (which goes first
+//! alternates from round to round), and each keeps the best of its rounds: a burst spoils a
+//! round or two of either, not the ratio.
 //!
 //! ```text
 //! cargo run --release --example fov_interleaved [ROUNDS]
@@ -67,14 +68,21 @@ fn time(n: usize, viewers: &[Pos], mut view: impl FnMut(Pos)) -> Duration {
     start.elapsed() / n as u32
 }
 
-/// A time per view with three or four significant digits.
+/// A time per view: in nanoseconds below 10 µs, else in microseconds to a tenth.
 fn human(d: Duration) -> String {
     let ns = d.as_nanos();
     if ns < 10_000 { format!("{ns} ns") } else { format!("{:.1} µs", ns as f64 / 1e3) }
 }
 
 fn main() {
-    let rounds: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(15);
+    let rounds = match std::env::args().nth(1).map(|a| a.parse::<usize>()) {
+        None => 15,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("usage: fov_interleaved [ROUNDS]  (ROUNDS: a number of rounds, at least 1)");
+            std::process::exit(2);
+        }
+    };
     let scenes = [
         Scene::centre("cave 80×50", generate::cave(80, 50, 1)),
         Scene::centre("rooms 200×200", generate::rooms(200, 200, 1)),
@@ -93,11 +101,18 @@ fn main() {
             });
             let n = (Duration::from_millis(20).as_nanos() / once.as_nanos().max(1)).max(1) as usize;
             let (mut ours, mut theirs) = (Duration::MAX, Duration::MAX);
-            for _ in 0..rounds {
-                ours = ours.min(time(n, &s.viewers, |v| {
-                    multicast::compute(v, radius, &s.opaque, black_box(&mut out))
-                }));
-                theirs = theirs.min(time(n, &s.viewers, |v| adam(&s.opaque, v, radius, black_box(&mut out))));
+            for round in 0..rounds {
+                // (multicast first in even rounds, adam_fov_rs first in odd ones)
+                for turn in 0..2 {
+                    if (round + turn) % 2 == 0 {
+                        ours = ours.min(time(n, &s.viewers, |v| {
+                            multicast::compute(v, radius, &s.opaque, black_box(&mut out))
+                        }));
+                    } else {
+                        theirs = theirs
+                            .min(time(n, &s.viewers, |v| adam(&s.opaque, v, radius, black_box(&mut out))));
+                    }
+                }
             }
             let label = radius.map_or("∞".to_string(), |r| r.to_string());
             let ratio = ours.as_secs_f64() / theirs.as_secs_f64();

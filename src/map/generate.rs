@@ -343,12 +343,12 @@ pub fn gaps(w: usize, h: usize, seed: u64) -> Map {
 
 /// A maze of corridors one cell wide, closed by a wall border: a perfect maze, dug by a
 /// randomized depth-first search from a random cell, so every floor cell reaches every other by
-/// exactly one path and no two corridors run side by side. Its floor cells are those at odd
-/// coordinates and the walls it opened between them; on a side of even length the last line
-/// stays wall.
+/// exactly one path and a wall stands between any two corridors side by side. Its floor cells
+/// are those at odd coordinates and the walls it opened between them; on a side of even length
+/// the line inside the border stays wall too (the border is two cells thick there).
 ///
 /// Its views are the smallest a map gives, a few short corridors, so a field of view's fixed
-/// cost per view is most of its time there.
+/// cost per view is a large part of its time there.
 ///
 /// ```
 /// use sightline::{Pos, Tile};
@@ -416,8 +416,8 @@ pub fn floor_near(map: &Map, target: Pos) -> Option<Pos> {
 }
 
 /// `n` transparent cells of `map` drawn at random (with repeats), the same ones for the same
-/// seed: where benchmarks put many viewers, to time a map's average view rather than one. None
-/// if the map has no transparent cell.
+/// seed: where benchmarks put many viewers, to time a map's average view rather than one. Empty
+/// if the map has no transparent cell (or `n` is 0).
 ///
 /// ```
 /// use sightline::map::generate;

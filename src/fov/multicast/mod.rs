@@ -526,9 +526,10 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     let mut s = mem::take(&mut out.scratch);
     // The front, long enough for every quadrant's rows, turned or not: grown, never shrunk. A
     // scan reads only the entries its rows have written (see `front` in the cell loop), so
-    // older ones may stay. (Resized to each quadrant's length, the wider side's scan filled
-    // the front anew in every view: the views of `generate::maze(513, 513, 1)` took 16 %
-    // longer.)
+    // older ones may stay. (Resized to each quadrant's length, as far as the map reaches from
+    // the viewer that way, it was filled anew whenever a quadrant reached farther than the one
+    // before, two or more times a view: the views of `generate::maze(513, 513, 1)`, some 30
+    // cells each, took 16 % longer.)
     let reach = imax.into_iter().chain(jmax).max().unwrap_or(0) as u32;
     let len = radius.map_or(reach, |r| r.min(reach)) as usize + 1;
     if s.front.len() < len {
