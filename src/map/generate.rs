@@ -565,7 +565,7 @@ mod tests {
             let m = maze(w, h, seed);
             let floor = |x: i32, y: i32| m.tiles.get(Pos::new(x, y)).is_some_and(|t| *t == Tile::Floor);
             assert!(connected(&m), "{w}x{h}");
-            // every cell of the maze is dug, and no wall stands between four cells
+            // every cell of the maze is dug, and the cell between four of them stays wall
             let (cw, ch) = ((w as i32 - 1) / 2, (h as i32 - 1) / 2);
             for b in 0..ch {
                 for a in 0..cw {
