@@ -128,7 +128,11 @@
 //! of cells that an input's light reaches. A quadrant where the viewer stands against a wall on its
 //! x side and looks down a floor along its y axis (a corridor) is scanned column by column instead,
 //! the same algorithm with the two axes swapped: by rows, the thin wedge down the corridor would
-//! cost a row's set-up for every two or three cells. Fully lit cells, the common case, take a fast
+//! cost a row's set-up for every two or three cells. A quadrant walled in next to the viewer (walls
+//! on both its axes and the one between them, a corner of a room or a corridor) is not scanned at
+//! all: the light that leaves the viewer's square between the two axis walls' diamonds is exactly
+//! the corner wall's open angle, and the corner wall's seals with the axis walls close both its
+//! ends, so those three walls are all the quadrant shows. Fully lit cells, the common case, take a fast
 //! path: a floor whose inputs both give it their whole parts (each cell's light says so for each
 //! child) passes its whole square, without any interval arithmetic, and a wall in full light passes
 //! the two parts of its square outside its diamond, with one neighbour looked up for a seal on its

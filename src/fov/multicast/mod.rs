@@ -535,6 +535,10 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     if s.front.len() < len {
         s.front.resize(len, Light::DARK);
     }
+    // The floors along the y axis from the viewer, up to three, on each side: found once for
+    // the two quadrants that share them, when one of them has a wall next to the viewer on its x
+    // axis (see `Corner`).
+    let mut column: [Option<i32>; 2] = [None; 2];
     for (sx, sy) in QUADRANTS {
         let (xside, yside) = (usize::from(sx < 0), usize::from(sy < 0));
         if open.is_some_and(|sides| sides[yside].done) {
@@ -543,7 +547,33 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
         let from = open.map(|sides| (sides[yside].j, sides[yside].ilim[xside]));
         let q = Quadrant::<false> { origin, sx, sy, w, h, viewer_inside };
         let floors = floors.map(|f| f[xside]);
-        q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, floors, world, out, &mut s, obs);
+        // With a wall next to the viewer on the quadrant's x axis (within the radius, and a row
+        // beyond the axis), the quadrant may be walled in, or better turned.
+        let wall_on_x = floors == Some(0) && imax[xside] > 0 && radius != Some(0);
+        let corner = if wall_on_x && from.is_none() && jmax[yside] > 0 {
+            let ahead = match column[yside] {
+                Some(n) => n,
+                None => {
+                    let (mut n, end) = (0, jmax[yside].min(3));
+                    while n < end && !world.is_opaque(Pos::new(origin.x, origin.y + sy * (n + 1))) {
+                        n += 1;
+                    }
+                    column[yside] = Some(n);
+                    n
+                }
+            };
+            Corner::of(origin, sx, sy, jmax[yside], ahead, radius, world)
+        } else {
+            Corner::Other
+        };
+        if corner == Corner::WalledIn && !turn_all() {
+            for (i, j) in [(1, 0), (0, 1), (1, 1)] {
+                out.mark(q.at(i, j));
+            }
+            continue;
+        }
+        let tall = corner == Corner::Tall;
+        q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, floors, tall, world, out, &mut s, obs);
     }
     // The row buffers trade places every row, so either may be the one that grew; give both
     // the larger capacity, so that after warm-up no view has to grow the smaller one again.
@@ -554,18 +584,53 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
     out.scratch = s;
 }
 
-/// Whether the quadrant `(sx, sy)` of a viewer at `origin` inside the area, with a wall next to
-/// it on the quadrant's x axis, had better be scanned along the map's columns (see
-/// [`Quadrant`]): when the wall goes on in the next row, and the viewer looks down a floor along
-/// the quadrant's y axis (three cells of it; `down` is how far the area reaches that way): a
-/// corridor, or a room's side. Scanned by rows, such a view is a thin wedge whose every row costs
-/// the row's set-up for the two or three cells the wedge has there; scanned by columns, the
-/// corridor is the first row and its wall the second. (Only a guess: either way the scan is
-/// exact.)
-#[inline(never)]
-fn tall(origin: Pos, sx: i32, sy: i32, down: u32, world: &impl Opacity) -> bool {
-    let opaque = |i: i32, j: i32| world.is_opaque(Pos::new(origin.x + sx * i, origin.y + sy * j));
-    down >= 3 && opaque(1, 1) && !opaque(0, 1) && !opaque(0, 2) && !opaque(0, 3)
+/// What the quadrant `(sx, sy)` of a viewer inside the area is like next to the viewer, when a
+/// wall stands there on the quadrant's x axis: two shortcuts that look at the same few cells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Corner {
+    /// Walls on the y axis next to the viewer too and between the two (a corner of a room or a
+    /// corridor): the light that leaves the viewer's square between the axis walls' diamonds is
+    /// exactly the open angle of the wall between, and that wall's seals with the axis walls
+    /// close both its ends, so those three walls are all the quadrant shows (within a radius of
+    /// 2 or more, which reaches the wall between), and it is not scanned.
+    WalledIn,
+    /// The wall goes on in the next row and the viewer looks down a floor along the y axis
+    /// (three cells of it): a corridor, or a room's side. The quadrant had better be scanned
+    /// along the map's columns (see [`Quadrant`]): by rows, such a view is a thin wedge whose
+    /// every row costs the row's set-up for the two or three cells the wedge has there; by
+    /// columns, the corridor is the first row and its wall the second. (Only a guess: either
+    /// way the scan is exact.)
+    Tall,
+    /// Neither: scanned by rows.
+    Other,
+}
+
+impl Corner {
+    /// The quadrant `(sx, sy)` of a viewer at `origin` (a wall next to it on the x axis), given
+    /// `ahead`, the floors along the quadrant's y axis from the viewer (up to three, found once
+    /// for both quadrants on that side), and `down`, how far the area reaches that way (one cell
+    /// or more). The radius is 1 or more.
+    #[inline]
+    fn of(
+        origin: Pos,
+        sx: i32,
+        sy: i32,
+        down: i32,
+        ahead: i32,
+        radius: Option<u32>,
+        world: &impl Opacity,
+    ) -> Corner {
+        debug_assert!(down > 0 && radius != Some(0));
+        if !world.is_opaque(Pos::new(origin.x + sx, origin.y + sy)) {
+            Corner::Other
+        } else if ahead == 0 {
+            if radius.is_none_or(|r| r >= 2) { Corner::WalledIn } else { Corner::Other }
+        } else if down >= 3 && ahead >= 3 {
+            Corner::Tall
+        } else {
+            Corner::Other
+        }
+    }
 }
 
 /// Grows the smaller capacity of the two to the larger.
@@ -724,7 +789,8 @@ impl<const T: bool> Quadrant<T> {
     /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
     /// With `from = Some((j, ilim))` it starts at row `j`, the row above being done and marked
     /// with cells `0..=ilim` all passing their whole squares and no other cell lit (see
-    /// [`open::open_rows`]).
+    /// [`open::open_rows`]). With `tall` (a plain quadrant only: see [`Corner::Tall`]) it hands
+    /// the quadrant to the turned scan.
     ///
     /// Each row also records its runs of cells whose light reaches the row below, so the next
     /// row visits only cells with a lit input: the runs of the row above, each extended to the
@@ -738,6 +804,7 @@ impl<const T: bool> Quadrant<T> {
         radius: Option<u32>,
         from: Option<(i32, i32)>,
         floors: Option<i32>,
+        tall: bool,
         world: &impl Opacity,
         out: &mut Fov,
         s: &mut Scratch,
@@ -768,11 +835,7 @@ impl<const T: bool> Quadrant<T> {
                 debug_assert_eq!(floors.is_some(), self.shortcuts::<O>());
                 floors.filter(|_| ilim > 0)
             };
-            // With a wall next to the viewer there, the quadrant may be better turned (`tall`).
-            if !T
-                && (floors == Some(0) && tall(self.origin, self.sx, self.sy, jmax, world)
-                    || floors.is_some() && turn_all())
-            {
+            if !T && (tall || floors.is_some() && turn_all()) {
                 let (origin, sx, sy, w, h) = (self.origin, self.sx, self.sy, self.w, self.h);
                 let q = Quadrant::<true> { origin, sx, sy, w, h, viewer_inside: true };
                 q.scan_turned(jmax, imax, radius, world, out, s, obs);
@@ -993,7 +1056,7 @@ impl<const T: bool> Quadrant<T> {
         s: &mut Scratch,
         obs: &mut O,
     ) {
-        self.scan(imax, jmax, radius, None, None, world, out, s, obs);
+        self.scan(imax, jmax, radius, None, None, false, world, out, s, obs);
     }
 
     /// For a turned quadrant on the `sx < 0` side, how many floors follow the viewer along its
@@ -2298,6 +2361,42 @@ mod tests {
         }
         TURN_ALL.set(false);
         assert!(walls > 1000, "walls on the axes: {walls} in {views} views");
+        assert_eq!(differ, 0);
+    }
+
+    #[test]
+    fn walled_in_quadrants_see_their_three_walls() {
+        // Every combination of walls among the viewer's eight neighbours, the rest of the area
+        // random, the viewer on a floor and inside a wall: a quadrant closed by the walls next
+        // to the viewer on both of its axes and the wall between them is not scanned (see
+        // `Corner`), and must still see just what the reference sees, within every radius (the
+        // wall between needs 2).
+        let mut state = 0x6c8e_9cf5_7083_1a2b_u64;
+        let around = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        let (mut differ, mut walled_in) = (0, 0);
+        for mask in 0..512u32 {
+            let mut g = Grid::new(7, 7, false);
+            for y in 0..7 {
+                for x in 0..7 {
+                    g.set(Pos::new(x, y), next(&mut state) % 100 < 30);
+                }
+            }
+            let at = Pos::new(3, 3);
+            g.set(at, mask >> 8 == 1);
+            for (k, (dx, dy)) in around.iter().enumerate() {
+                g.set(Pos::new(at.x + dx, at.y + dy), mask >> k & 1 == 1);
+            }
+            let wall = |dx: i32, dy: i32| g.is_opaque(Pos::new(at.x + dx, at.y + dy));
+            walled_in += [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+                .iter()
+                .filter(|&&(sx, sy)| wall(sx, 0) && wall(0, sy) && wall(sx, sy))
+                .count();
+            let (mut mc, mut reference) = (Fov::new(7, 7), Fov::new(7, 7));
+            for radius in [None, Some(0), Some(1), Some(2), Some(3)] {
+                differ += usize::from(differs_from_reference(at, radius, &g, &mut mc, &mut reference));
+            }
+        }
+        assert_eq!(walled_in, 4 * 64, "each quadrant is walled in by 64 of the 512 masks");
         assert_eq!(differ, 0);
     }
 
