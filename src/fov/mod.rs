@@ -130,26 +130,26 @@
 //! the same algorithm with the two axes swapped: by rows, the thin wedge down the corridor would
 //! cost a row's set-up for every two or three cells. A quadrant walled in next to the viewer (walls
 //! on both its axes and the one between them, a corner of a room or a corridor) is not scanned at
-//! all: the light that leaves the viewer's square between the two axis walls' diamonds is exactly
-//! the corner wall's open angle, and the corner wall's seals with the axis walls close both its
-//! ends, so those three walls are all the quadrant shows. Fully lit cells, the common case, take a fast
-//! path: a floor whose inputs both give it their whole parts (each cell's light says so for each
-//! child) passes its whole square, without any interval arithmetic, and a wall in full light passes
-//! the two parts of its square outside its diamond, with one neighbour looked up for a seal on its
-//! far vertex. So does, nearly, a wall seen along a straight wall line (a corridor's or a room's
-//! lining): lit whole from its near side and by nothing at or beyond its far vertex, it passes the
-//! part of its square up to its near vertex, with one comparison to make sure of the far side; and
-//! next to the axes, any wall lit whole from one side and by nothing at or past its vertex on the
-//! other (a wall line's corner by the viewer, a wall seen face on). The column beside the corridor
-//! of a turned scan, lit whole from the corridor, goes faster still: each of its cells gets the
-//! interval from its square's low end to one direction `x` that the cell before leaves it, so a
-//! cell is one or two comparisons with `x`. A floor is seen iff its centre is at or before `x`,
-//! and passes `x` on (or whole light, once `x` reaches its far corner); a wall resets `x` to its
-//! near vertex, the one toward the corridor. Rows that are floor from end to end, the
-//! rows of an open room, are looked at and marked a whole row at a time (the rows around the
-//! viewer once for both quadrants that share them, see `multicast::open`). Each cell is decided
-//! at most once per quadrant it belongs to (its opacity may be read again, for a neighbour's seal
-//! or when a row turns out not to be open); no ray is ever walked.
+//! all within a radius of 2 or more: the light that leaves the viewer's square between the two axis
+//! walls' diamonds is the corner wall's angle, whose two bounding rays end on the corner wall's
+//! seals with the axis walls, so those three walls are all the quadrant shows. Fully lit cells, the
+//! common case, take a fast path: a floor whose inputs both give it their whole parts (each cell's
+//! light says so for each child) passes its whole square, without any interval arithmetic, and a
+//! wall in full light passes the two parts of its square outside its diamond, with one neighbour
+//! looked up for a seal on its far vertex. So does, nearly, a wall seen along a straight wall line
+//! (a corridor's or a room's lining): lit whole from its near side and by nothing at or beyond its
+//! far vertex, it passes the part of its square up to its near vertex, with one comparison to make
+//! sure of the far side; and next to the axes, any wall lit whole from one side and by nothing at
+//! or past its vertex on the other (a wall line's corner by the viewer, a wall seen face on). The
+//! column beside the corridor of a turned scan, lit whole from the corridor, goes faster still:
+//! each of its cells gets the interval from its square's low end to one direction `x` that the cell
+//! before leaves it, so a cell is one or two comparisons with `x`. A floor is seen iff its centre
+//! is at or before `x`, and passes `x` on (or whole light, once `x` reaches its far corner); a wall
+//! resets `x` to its near vertex, the one toward the corridor. Rows that are floor from end to end,
+//! the rows of an open room, are looked at and marked a whole row at a time (the rows around the
+//! viewer once for both quadrants that share them, see `multicast::open`). Each cell is decided at
+//! most once per quadrant it belongs to (its opacity may be read again, for a neighbour's seal or
+//! when a row turns out not to be open); no ray is ever walked.
 //!
 //! [`multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.
