@@ -590,9 +590,9 @@ fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out:
 enum Corner {
     /// Walls on the y axis next to the viewer too and between the two (a corner of a room or a
     /// corridor): the light that leaves the viewer's square between the axis walls' diamonds is
-    /// exactly the open angle of the wall between, and that wall's seals with the axis walls
-    /// close both its ends, so those three walls are all the quadrant shows (within a radius of
-    /// 2 or more, which reaches the wall between), and it is not scanned.
+    /// the angle of the wall between, whose two bounding rays end on that wall's seals with the
+    /// axis walls, so those three walls are all the quadrant shows (within a radius of 2 or
+    /// more, which reaches the wall between), and it is not scanned.
     WalledIn,
     /// The wall goes on in the next row and the viewer looks down a floor along the y axis
     /// (three cells of it): a corridor, or a room's side. The quadrant had better be scanned
