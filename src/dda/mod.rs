@@ -3,7 +3,7 @@
 //!
 //! # The walk
 //!
-//! [`cells(A, B)`](cells) lists the cells whose **open** square the segment from A's centre to
+//! [`cells(A, B)`](fn@cells) lists the cells whose **open** square the segment from A's centre to
 //! B's centre crosses, in the order the segment enters them. The segment leaves a cell through
 //! a vertical edge (step in x) or a horizontal edge (step in y); which comes first is decided by
 //! comparing the parameters of the next two edge crossings. In doubled coordinates (centres at
@@ -53,12 +53,12 @@
 //!
 //! # What is here
 //!
-//! - [`cells`] / [`Cells`]: the integer walk between two cell centres.
+//! - [`cells`](fn@cells) / [`Cells`]: the integer walk between two cell centres.
 //! - [`cell_count`]: how many cells `cells(A, B)` lists, in closed form.
-//! - [`ray`] / [`Ray`]: the walk of `cells(A, B)` continued past B, bounded in length.
+//! - [`ray`](fn@ray) / [`Ray`]: the walk of `cells(A, B)` continued past B, bounded in length.
 //! - [`line_of_sight`] / [`first_blocker`]: the contract's `LOS(A, B)`, a DDA broad phase
 //!   with the exact diamond-and-seal narrow phase of [`crate::geometry::diamond`].
-//! - [`projectile`] / [`Flight`] / [`Stop`]: the flight of a missile along a ray: where a wall
+//! - [`projectile`](fn@projectile) / [`Flight`] / [`Stop`]: the flight of a missile along a ray: where a wall
 //!   stops it, whom it hits, or where it falls at the end of its range.
 //! - [`world::traverse`]: the general form over `f64` points and cells of any size, for spatial
 //!   hashes and physics grids.

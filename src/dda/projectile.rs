@@ -50,8 +50,8 @@ impl Flight {
 /// The flight of a missile shot from `from` at `target`, at most `max_range` away.
 ///
 /// **The line.** The missile follows the ray from `from`'s centre through `target`'s centre
-/// and on past it (a missed shot flies on): the cells of [`ray`](super::ray), so the
-/// first cells are exactly [`cells(from, target)`](super::cells), the line the player saw
+/// and on past it (a missed shot flies on): the cells of [`ray`](fn@super::ray), so the
+/// first cells are exactly [`cells(from, target)`](fn@super::cells), the line the player saw
 /// in the targeting preview.
 ///
 /// **The first blocker.** A cell stops the missile when it is opaque and the *ray* meets its

@@ -6,7 +6,7 @@ use crate::geometry::Pos;
 /// The cells crossed by the ray from `from`'s centre through `through`'s centre, in order:
 /// `from` first, then at most `max_len` more cells (so at most `max_len + 1` in all).
 ///
-/// It is the walk of [`super::cells`] that does not stop at `through`: the same error term, so
+/// It is the walk of [`super::cells`](fn@super::cells) that does not stop at `through`: the same error term, so
 /// `cells(from, through)` is exactly its first [`super::cell_count`] cells, and the cells after
 /// `through` are the ones the line crosses beyond it (with the same corner rule). `max_len`
 /// counts walk steps, not distance: a diagonal step through an exact corner counts one, like an

@@ -9,7 +9,7 @@ use crate::geometry::{Opacity, Pos};
 ///
 /// A cell blocks when the segment meets its open diamond, or passes through one of its seals
 /// (the midpoint of an edge it shares with an opaque orthogonal neighbour). Only cells whose
-/// open square the segment crosses can do that, so the walk of [`cells`](super::cells) is the
+/// open square the segment crosses can do that, so the walk of [`cells`](fn@super::cells) is the
 /// broad phase and [`opaque_cell_blocks`] the exact narrow phase, asked only of the opaque
 /// cells of the walk. Both are symmetric in `from` and `to`, so `line_of_sight(a, b, w) ==
 /// line_of_sight(b, a, w)` for every world.

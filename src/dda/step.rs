@@ -9,7 +9,7 @@ use std::hint::select_unpredictable;
 /// The contract: the walk steps in x when `err <= 0` and in y when `err >= 0` (so both at
 /// `err == 0`, an exact corner), and the error term then gains `inc_x` for an x step and loses
 /// `inc_y` for a y step. Each walk encodes "which boundary is crossed next" in that one sign:
-/// [`super::cells`] exactly in doubled coordinates, [`super::world::traverse`] with its corner
+/// [`super::cells`](fn@super::cells) exactly in doubled coordinates, [`super::world::traverse`] with its corner
 /// bias folded in. An axis with nothing to cross keeps the sign on the other side of zero.
 ///
 /// Branch-free: the three possible next error terms are formed side by side and one is selected

@@ -19,7 +19,7 @@
 //! - Reversing the segment yields the same cells in reverse order (the rule depends only on
 //!   the set of points).
 //!
-//! Between two cell centres with `w = h = 1`, the walk is [`super::cells`] when both
+//! Between two cell centres with `w = h = 1`, the walk is [`super::cells`](fn@super::cells) when both
 //! coordinates change in the same sense (or one is constant), and `cells` plus the side cell
 //! of each exact corner otherwise.
 //!
@@ -28,7 +28,7 @@
 //! The number of steps on each axis is computed exactly up front (`|⌊x₁/w⌋ − ⌊x₀/w⌋|`, with an
 //! exact floor), so the walk always ends in the end point's cell however long the segment is:
 //! there is no accumulated position to drift. Which axis steps next is decided, by the same
-//! step rule as [`super::cells`], from an integer error term: the difference of the parameters
+//! step rule as [`super::cells`](fn@super::cells), from an integer error term: the difference of the parameters
 //! of the next two boundary crossings, computed once from the inputs and then updated by exact
 //! integer additions. It is set up in one of two ways:
 //!

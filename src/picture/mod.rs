@@ -2,7 +2,7 @@
 //!
 //! A picture is drawn from a [`Scene`]: a map, a viewer, a radius and the algorithm, plus the
 //! optional layers a reader asks for (the multicast's internal state per cell, the diamonds and
-//! seals that block sight, a DDA walk). [`svg`] turns it into a self-contained SVG document;
+//! seals that block sight, a DDA walk). [`svg`](fn@svg) turns it into a self-contained SVG document;
 //! the same scene always gives the same bytes, so pictures can be committed and checked.
 //!
 //! This module is library code: it depends on [`crate::geometry`], [`crate::map`],
