@@ -1,7 +1,8 @@
 //! The real binary in a pseudo-terminal, under faults: SIGTERM, SIGHUP, SIGINT, SIGQUIT and a
 //! forced panic each leave the terminal as it was before the game — back on the main screen, in
 //! cooked mode — with an exit status that says what happened; shrinking the terminal to 10×5 and
-//! back — on the main screen, and while aiming an arrow — neither panics nor loses the game.
+//! back — on the main screen, and while aiming an arrow — neither panics nor loses the game, and
+//! nor does a terminal that claims to be 65535×65535.
 //!
 //! How "restored" is checked, two independent ways:
 //! - the bytes the program wrote: the last alternate-screen switch in the stream is the leave
@@ -202,6 +203,28 @@ fn shrinking_to_10x5_and_back_on_the_main_screen_keeps_the_game() {
     s.wait_for("Turn 1");
     assert!(!s.contents().contains("too small"), "{}", s.contents());
 
+    s.send("l");
+    s.wait_for("Position 4,2");
+    s.wait_for("Turn 2");
+    s.send("q");
+    s.wait_for("Quit without saving?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    assert_restored(&s);
+}
+
+#[test]
+fn a_terminal_claiming_65535x65535_neither_aborts_the_game_nor_loses_it() {
+    // Believed, such a size makes the screen buffers tens of gigabytes: the allocator aborts the
+    // process, past the panic hook, with the terminal left raw on the alternate screen.
+    let mut s = playing(&[]);
+    s.send("l");
+    s.wait_for("Turn 1");
+    s.claim_size(u16::MAX, u16::MAX);
+    thread::sleep(Duration::from_millis(1500));
+    assert!(s.still_running(), "the game survives a terminal claiming 65535x65535");
+    s.resize(ROWS, COLS);
+    s.wait_for("Position 3,2");
     s.send("l");
     s.wait_for("Position 4,2");
     s.wait_for("Turn 2");

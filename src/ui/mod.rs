@@ -3,10 +3,12 @@
 //! [`app::App`] is the interface's state machine (which screen is up, the look cursor, prompts);
 //! [`input`] turns key presses into its commands; [`render`] draws an `App` into any ratatui
 //! buffer without changing it; [`terminal`] owns the real terminal (set-up, restore on every
-//! exit path, signals) and runs the event loop. The game changes only through actions the app
-//! sends to [`crate::game::GameState::act`]. [`lab`] is `sightline lab`, the FOV lab.
+//! exit path, signals) and runs the event loop, on a backend whose size is [`capped`]. The game
+//! changes only through actions the app sends to [`crate::game::GameState::act`]. [`lab`] is
+//! `sightline lab`, the FOV lab.
 
 pub mod app;
+pub mod capped;
 pub mod input;
 pub mod lab;
 pub mod render;

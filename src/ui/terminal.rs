@@ -1,8 +1,9 @@
 //! The real terminal: set-up, the event loop, and restoring the terminal on every way out.
 //!
 //! Ways out and how each restores: a normal return and an error both pass through
-//! [`ratatui::restore`]; a panic goes through the hook [`ratatui::try_init`] installs (it restores,
-//! then runs the previous hook, so the panic message lands on a sane terminal); SIGTERM, SIGHUP,
+//! [`ratatui::restore`]; a panic goes through the hook [`init`] installs (it restores, then runs
+//! the previous hook, so the panic message lands on a sane terminal); an allocation the
+//! terminal's size would make too large never happens (the size is capped: [`super::capped`]); SIGTERM, SIGHUP,
 //! SIGINT and SIGQUIT set a flag the loop polls between key events, so the loop ends normally
 //! and reports the signal; Ctrl-C arrives as a key in raw mode and quits (so SIGINT comes only
 //! from outside: `kill -INT`).
@@ -18,15 +19,18 @@
 //! key pressed panic, so the end-to-end tests can check that a panic restores the terminal.
 //! Release builds ignore the variable.
 
-use std::io::{self, Write};
+use std::io::{self, Stdout, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
 
 use super::app::{App, Command, Flow};
+use super::capped::Capped;
 use super::input::command;
 use super::render;
 
@@ -122,11 +126,27 @@ impl Drop for StopSignals {
     }
 }
 
+/// The terminal the game and the lab draw on: crossterm's, with its size capped (see
+/// [`Capped`]).
+pub type Screen = Terminal<Capped<CrosstermBackend<Stdout>>>;
+
 /// Takes the terminal over (raw mode, the alternate screen, the panic hook that restores it)
 /// for the game and the lab alike; if set-up fails part way, undoes what it did (raw mode, say)
-/// before returning the error.
-pub fn init() -> io::Result<ratatui::DefaultTerminal> {
-    ratatui::try_init().inspect_err(|_| ratatui::restore())
+/// before returning the error. What [`ratatui::try_init`] does, but with the [`Capped`] backend:
+/// `try_init`'s own terminal takes the terminal's size as it is, and a hostile one aborts the
+/// process as it allocates its screen buffers (see [`super::capped`]).
+pub fn init() -> io::Result<Screen> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        ratatui::restore();
+        hook(info);
+    }));
+    (|| {
+        crossterm::terminal::enable_raw_mode()?;
+        crossterm::execute!(io::stdout(), crossterm::terminal::EnterAlternateScreen)?;
+        Terminal::new(Capped(CrosstermBackend::new(io::stdout())))
+    })()
+    .inspect_err(|_| ratatui::restore())
 }
 
 /// Runs the game in the terminal until the player leaves, then restores the terminal.

@@ -232,6 +232,14 @@ impl Session {
         self.master.resize(pty_size(rows, cols)).expect("resize the pty");
     }
 
+    /// Makes the terminal claim `rows` × `cols` to the program (`TIOCSWINSZ`, and the kernel's
+    /// SIGWINCH) while the emulator keeps its own size: a size no emulator could hold, as a
+    /// hostile or broken terminal may report. The emulator shows the top-left corner of what is
+    /// drawn.
+    pub fn claim_size(&mut self, rows: u16, cols: u16) {
+        self.master.resize(pty_size(rows, cols)).expect("resize the pty");
+    }
+
     pub fn pid(&self) -> u32 {
         self.child.process_id().expect("a pid")
     }
