@@ -43,7 +43,7 @@ enum Command {
 
 fn main() -> ExitCode {
     if let Some(message) = misspelt_subcommand(&std::env::args_os().collect::<Vec<_>>()) {
-        eprintln!("{message}");
+        cli::report!("{message}");
         return ExitCode::from(cli::USAGE);
     }
     let cli = match Cli::try_parse() {

@@ -28,7 +28,7 @@ pub fn run(args: Args) -> ExitCode {
     let code = |all_valid| if all_valid { ExitCode::SUCCESS } else { ExitCode::from(super::INVALID_MAP) };
     let mut out = std::io::stdout().lock();
     for path in &args.maps {
-        let origin = path.display().to_string();
+        let origin = super::shown_path(path);
         let loaded = format::read_map_file(path).and_then(|bytes| {
             let kind = SourceKind::of_path(path);
             format::parse_bytes(&bytes, &origin, kind).map(|map| (map, bytes, kind))
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> ExitCode {
             }
             Err(e) => {
                 all_valid = false;
-                eprintln!("{e}");
+                super::report!("{e}");
             }
         }
     }
@@ -58,13 +58,14 @@ fn warn_thin_diagonals(origin: &str, map: &sightline::Map, source: &str, kind: S
             Some((line, col)) => format!("{origin}:{line}:{col}"),
             None => origin.to_string(),
         };
-        eprintln!(
+        super::report!(
             "{at}: warning: thin diagonal wall: {} and {} touch only at a corner, so sight passes \
              between them (draw a staircase of orthogonally touching walls to block it)",
-            d.upper, d.lower
+            d.upper,
+            d.lower
         );
     }
     if found.len() > MAX_WARNINGS {
-        eprintln!("{origin}: warning: ... and {} more thin diagonal walls", found.len() - MAX_WARNINGS);
+        super::report!("{origin}: warning: ... and {} more thin diagonal walls", found.len() - MAX_WARNINGS);
     }
 }

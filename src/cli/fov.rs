@@ -76,7 +76,7 @@ fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
     match std::fs::write(path, sightline::picture::svg(&scene)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sightline: cannot write {}: {e}", path.display());
+            super::report!("sightline: cannot write {}: {e}", path.display());
             ExitCode::from(super::USAGE)
         }
     }

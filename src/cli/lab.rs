@@ -23,12 +23,12 @@ pub fn run(args: Args) -> ExitCode {
     let map = match map {
         Ok(map) => map,
         Err(e) => {
-            eprintln!("{e}");
+            super::report!("{e}");
             return ExitCode::from(super::INVALID_MAP);
         }
     };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!("sightline: the lab needs a terminal (stdin and stdout must be a tty)");
+        super::report!("sightline: the lab needs a terminal (stdin and stdout must be a tty)");
         return ExitCode::from(super::USAGE);
     }
     let mut lab = Lab::new(map);
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(None) => ExitCode::SUCCESS,
         Ok(Some(signal)) => super::stopped_by(signal, "sightline lab", ""),
         Err(e) => {
-            eprintln!("sightline lab: {e}");
+            super::report!("sightline lab: {e}");
             ExitCode::FAILURE
         }
     }

@@ -33,13 +33,13 @@ pub fn run(args: Args) -> ExitCode {
     let map = match format::load_path(&args.map) {
         Ok(map) => map,
         Err(e) => {
-            eprintln!("{e}");
+            super::report!("{e}");
             return ExitCode::from(super::INVALID_MAP);
         }
     };
     for (flag, p) in [("--from", args.from), ("--to", args.to)] {
         if !map.contains(p) {
-            eprintln!("sightline: {flag} {p} is outside the {}x{} map", map.width(), map.height());
+            super::report!("sightline: {flag} {p} is outside the {}x{} map", map.width(), map.height());
             return ExitCode::from(super::USAGE);
         }
     }

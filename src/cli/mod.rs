@@ -1,6 +1,20 @@
 //! The subcommands of the `sightline` binary, one file each (and `view`, the map-and-viewer
 //! arguments `fov` and `bench` share).
 
+use std::io::Write;
+use std::path::Path;
+
+use sightline::map::terminal_text;
+
+/// `eprintln!` for what the command tells a person, by [`report_line`]'s rules: never a panic,
+/// and no control character written raw.
+macro_rules! report {
+    ($($arg:tt)*) => {
+        $crate::cli::report_line(&format!($($arg)*))
+    };
+}
+pub(crate) use report;
+
 pub mod bench;
 pub mod check;
 pub mod fov;
@@ -16,10 +30,32 @@ pub const INVALID_MAP: u8 = 1;
 /// an output file that cannot be written).
 pub const USAGE: u8 = 2;
 
+/// Writes `message` and a newline to stderr. Unlike `eprintln!`, a stderr that cannot be
+/// written (a full disk, a reader that has gone) loses the message but does not panic, so the
+/// exit status still says what happened; and control characters other than newline and tab (an
+/// escape sequence in a file name, say) are shown as U+FFFD, as map errors show them
+/// ([`terminal_text`]).
+pub fn report_line(message: &str) {
+    let mut shown = String::with_capacity(message.len() + 1);
+    for (k, line) in message.split('\n').enumerate() {
+        if k > 0 {
+            shown.push('\n');
+        }
+        shown.push_str(&terminal_text(line));
+    }
+    shown.push('\n');
+    let _ = std::io::stderr().write_all(shown.as_bytes());
+}
+
+/// A file name as the command writes it for a person: its display form under
+/// [`terminal_text`].
+pub fn shown_path(path: &Path) -> String {
+    terminal_text(&path.display().to_string()).into_owned()
+}
+
 /// How a terminal session (the game, the lab) that a signal ended exits: `what`, the signal's
 /// name and `then` on stderr, then the shell's status for "ended by signal N", 128 + N.
 pub fn stopped_by(signal: i32, what: &str, then: &str) -> std::process::ExitCode {
-    use std::io::Write;
     let name = match signal {
         signal_hook::consts::SIGTERM => "SIGTERM",
         signal_hook::consts::SIGINT => "SIGINT",
@@ -27,8 +63,8 @@ pub fn stopped_by(signal: i32, what: &str, then: &str) -> std::process::ExitCode
         signal_hook::consts::SIGHUP => "SIGHUP",
         _ => "a signal",
     };
-    // The terminal may be gone (SIGHUP): a failed write to stderr must not panic.
-    let _ = writeln!(std::io::stderr(), "{what}: stopped by a signal ({name}){then}");
+    // (The terminal may be gone, after SIGHUP: `report` does not panic on that.)
+    report!("{what}: stopped by a signal ({name}){then}");
     std::process::ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
 }
 
@@ -40,7 +76,7 @@ pub fn finish(written: std::io::Result<()>, ok: std::process::ExitCode) -> std::
         Ok(()) => ok,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ok,
         Err(e) => {
-            eprintln!("sightline: cannot write the output: {e}");
+            report!("sightline: cannot write the output: {e}");
             std::process::ExitCode::FAILURE
         }
     }

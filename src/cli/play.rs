@@ -3,7 +3,7 @@
 //! Everything that can fail before play — a bad map, a map without exactly one player start, a
 //! bad save — is reported on stderr with exit code 1 before the terminal is touched.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -12,6 +12,7 @@ use sightline::game::GameState;
 use sightline::game::default_map::default_map;
 use sightline::game::save;
 use sightline::map::format::load_path;
+use sightline::map::terminal_char;
 use sightline::ui::terminal::{self, Ended};
 use sightline::ui::{App, Theme};
 
@@ -38,12 +39,12 @@ pub fn run(args: Args) -> ExitCode {
     let game = match start(&args) {
         Ok(game) => game,
         Err(message) => {
-            eprintln!("{message}");
+            super::report!("{message}");
             return ExitCode::from(super::INVALID_MAP);
         }
     };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!("sightline: the game needs a terminal (stdin and stdout must be a tty)");
+        super::report!("sightline: the game needs a terminal (stdin and stdout must be a tty)");
         return ExitCode::from(super::USAGE);
     }
     let save_path = args.save.clone().or_else(|| args.load.clone());
@@ -60,26 +61,28 @@ pub fn run(args: Args) -> ExitCode {
     });
     match ended {
         Ok(Ended::SaveAndQuit) => {
+            // (The game is saved: an stdout that cannot be written loses the reminder, and
+            // neither panics nor changes the exit status.)
             if let Some(path) = saved_to {
-                println!("Game saved to {}.", path.display());
-                println!("Resume with: sightline --load {}", shell_word(&path));
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "Game saved to {}.\nResume with: sightline --load {}",
+                    super::shown_path(&path),
+                    shell_word(&path)
+                );
             }
             ExitCode::SUCCESS
         }
         Ok(Ended::Quit) => {
             if app.game.is_over() {
-                println!(
-                    "Score {} after {} turns (seed {}).",
-                    app.game.score(),
-                    app.game.turn,
-                    app.game.seed
-                );
+                let (score, turn, seed) = (app.game.score(), app.game.turn, app.game.seed);
+                let _ = writeln!(std::io::stdout(), "Score {score} after {turn} turns (seed {seed}).");
             }
             ExitCode::SUCCESS
         }
         Ok(Ended::Signal(signal)) => super::stopped_by(signal, "sightline", "; the game was not saved"),
         Err(e) => {
-            eprintln!("sightline: terminal error: {e}");
+            super::report!("sightline: terminal error: {e}");
             ExitCode::from(super::INVALID_MAP)
         }
     }
@@ -109,12 +112,48 @@ fn clock_seed() -> u64 {
     (nanos as u64) % 1_000_000
 }
 
-/// `path` as one shell word, quoted if it needs it.
+/// `path` as one shell word, quoted if it needs it. A name with characters that must not reach
+/// the terminal raw (see [`terminal_char`]: an escape sequence, say) is written in the
+/// `$'…'` quoting of bash, zsh and POSIX.1-2024 shells, each such character as a `\x` or `\u`
+/// escape, so the command is still the path and safe to print.
 fn shell_word(path: &Path) -> String {
     let s = path.display().to_string();
     if s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
         s
-    } else {
+    } else if s.chars().all(|c| terminal_char(c) == c) {
         format!("'{}'", s.replace('\'', r"'\''"))
+    } else {
+        let mut word = String::from("$'");
+        for c in s.chars() {
+            match c {
+                '\'' | '\\' => word.extend(['\\', c]),
+                c if terminal_char(c) == c => word.push(c),
+                c if c.is_ascii() => word.push_str(&format!("\\x{:02x}", u32::from(c))),
+                c => word.push_str(&format!("\\u{:04x}", u32::from(c))),
+            }
+        }
+        word.push('\'');
+        word
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resume_command_quotes_a_path_only_as_much_as_it_needs() {
+        assert_eq!(shell_word(Path::new("/tmp/save.ron")), "/tmp/save.ron");
+        assert_eq!(shell_word(Path::new("/tmp/my save's.ron")), r"'/tmp/my save'\''s.ron'");
+        // An escape sequence in the name would recolour the terminal if printed raw.
+        let hostile = "/tmp/a\u{1b}[31m\u{202e}b\\'c.ron";
+        let word = shell_word(Path::new(hostile));
+        assert_eq!(word, r"$'/tmp/a\x1b[31m\u202eb\\\'c.ron'");
+        assert!(word.chars().all(|c| terminal_char(c) == c), "{word:?}");
+        // And the shell reads it back as the same name.
+        let echoed = std::process::Command::new("bash").args(["-c", &format!("printf %s {word}")]).output();
+        if let Ok(out) = echoed {
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), hostile);
+        }
     }
 }

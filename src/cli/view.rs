@@ -25,12 +25,12 @@ impl ViewArgs {
     pub fn load(&self) -> Result<Map, ExitCode> {
         let map = sightline::map::format::load_path(&self.map).map_err(|e| {
             // The error names the file and locates each problem itself.
-            eprintln!("{e}");
+            super::report!("{e}");
             ExitCode::from(super::INVALID_MAP)
         })?;
         let at = self.at;
         if !map.contains(at) {
-            eprintln!(
+            super::report!(
                 "sightline: --at {at} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
                 self.map.display(),
                 map.width(),

@@ -88,7 +88,11 @@ impl MapError {
             render_problem(&mut out, &self.origin, p);
         }
         let n = self.problems.len();
-        out.push_str(&format!("{}: {n} problem{}", shown(&self.origin), if n == 1 { "" } else { "s" }));
+        out.push_str(&format!(
+            "{}: {n} problem{}",
+            terminal_text(&self.origin),
+            if n == 1 { "" } else { "s" }
+        ));
         out
     }
 }
@@ -96,7 +100,7 @@ impl MapError {
 /// `file:line:column: message`, then the line with a caret under the column.
 fn render_problem(out: &mut String, origin: &str, p: &Problem) {
     use fmt::Write;
-    let (origin, message) = (shown(origin), shown(&p.message));
+    let (origin, message) = (terminal_text(origin), terminal_text(&p.message));
     let _ = match (p.line, p.column) {
         (Some(l), Some(c)) => writeln!(out, "{origin}:{l}:{c}: {message}"),
         (Some(l), None) => writeln!(out, "{origin}:{l}: {message}"),
@@ -107,7 +111,7 @@ fn render_problem(out: &mut String, origin: &str, p: &Problem) {
     let pad = " ".repeat(gutter);
     let (text, caret) = quoted(text, p.column);
     let _ = writeln!(out, "{pad} |");
-    let _ = writeln!(out, "{line} | {}", shown(&text));
+    let _ = writeln!(out, "{line} | {}", terminal_text(&text));
     if let Some(caret) = caret {
         // One space per terminal cell before the caret, counted the way the line was written
         // out (a stand-in is one cell); tabs are kept as tabs so the caret lines up however the
@@ -119,7 +123,7 @@ fn render_problem(out: &mut String, origin: &str, p: &Problem) {
                 let (c, n) = if c == '\t' {
                     ('\t', 1)
                 } else {
-                    (' ', UnicodeWidthChar::width(shown_char(c)).unwrap_or(1))
+                    (' ', UnicodeWidthChar::width(terminal_char(c)).unwrap_or(1))
                 };
                 std::iter::repeat_n(c, n)
             })
@@ -138,19 +142,21 @@ const STAND_IN: char = '\u{FFFD}';
 /// `c` as written to the terminal: control characters (escape, bell, carriage return, …) and
 /// the invisible controls that reorder bidirectional text are replaced by [`STAND_IN`], as
 /// either can make the terminal show something other than the file's text. Tab is kept: it
-/// only moves the cursor, and the caret line repeats it.
-fn shown_char(c: char) -> char {
+/// only moves the cursor, and the caret line repeats it. (Public for the command line, which
+/// shows file names by the same rule.)
+pub fn terminal_char(c: char) -> char {
     let bidi =
         matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
     if c != '\t' && (c.is_control() || bidi) { STAND_IN } else { c }
 }
 
-/// `text` with [`shown_char`] applied to each character.
-fn shown(text: &str) -> Cow<'_, str> {
-    if text.chars().all(|c| shown_char(c) == c) {
+/// `text` with [`terminal_char`] applied to each character: what a map error writes of a file
+/// name, a message or a line of the file.
+pub fn terminal_text(text: &str) -> Cow<'_, str> {
+    if text.chars().all(|c| terminal_char(c) == c) {
         Cow::Borrowed(text)
     } else {
-        Cow::Owned(text.chars().map(shown_char).collect())
+        Cow::Owned(text.chars().map(terminal_char).collect())
     }
 }
 
