@@ -103,3 +103,25 @@ fn corrupt_and_incompatible_saves_are_refused_and_left_untouched() {
     assert!(matches!(save::load(&dir.join("missing.ron")), Err(SaveError::Io { .. })));
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// A save path under a regular file cannot be made a directory: the error says which part of
+/// the path is in the way, not the system's "File exists" from trying to create it, and the
+/// file in the way is left as it was.
+#[test]
+fn a_save_under_a_file_names_the_file_that_is_not_a_directory() {
+    let dir = scratch("under-a-file");
+    let file = dir.join("afile");
+    fs::write(&file, "not a directory").unwrap();
+    // The file as the save's directory, and as a directory further up.
+    for path in [file.join("save.ron"), file.join("deeper").join("save.ron")] {
+        let err = save::save(&played(), &path).expect_err("no directory under a file");
+        let msg = err.to_string();
+        assert!(matches!(err, SaveError::Io { .. }), "{msg}");
+        assert!(msg.starts_with(&format!("{}: ", path.display())), "names the save: {msg}");
+        assert!(msg.contains(&format!("{} is not a directory", file.display())), "{msg}");
+        assert!(!msg.contains("File exists"), "{msg}");
+        assert_eq!(fs::read_to_string(&file).unwrap(), "not a directory");
+    }
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing created beside it");
+    fs::remove_dir_all(dir).unwrap();
+}

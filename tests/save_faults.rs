@@ -1,9 +1,9 @@
 //! Saves under faults: a save interrupted between writing and renaming (as if the process were
 //! killed there) leaves the previous save intact and loadable; a save of another format version
 //! is refused with a message naming both versions and left untouched; an oversized file is
-//! refused before it is read, and a hostile one (deep nesting, huge numbers) is reported as
-//! damaged; and save → load → save reproduces the file byte for byte, for
-//! games at every stage on every bundled map.
+//! refused before it is read, an endless one (a device) read no further than the limit, and a
+//! hostile one (deep nesting, huge numbers) is reported as damaged; and save → load → save
+//! reproduces the file byte for byte, for games at every stage on every bundled map.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -140,6 +140,24 @@ fn an_oversized_save_is_refused_before_it_is_read() {
     assert!(msg.contains(&format!("{} bytes", MAX_SAVE_BYTES + 1)) && msg.contains("at most"), "{msg}");
     assert_eq!(fs::metadata(&path).unwrap().len(), MAX_SAVE_BYTES + 1, "left untouched");
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// Something that never ends (a device, a pipe) has no size to report: it is read up to one
+/// byte past the limit, and the error says that much, not the number of bytes read.
+#[cfg(unix)]
+#[test]
+fn an_endless_device_is_read_no_further_than_the_limit() {
+    let err = save::load(Path::new("/dev/zero")).expect_err("endless");
+    let msg = err.to_string();
+    assert!(matches!(err, SaveError::Corrupt { .. }), "{msg}");
+    assert!(
+        msg.starts_with(&format!(
+            "/dev/zero: not a sightline save, or a damaged one: the file holds more than \
+             {MAX_SAVE_BYTES} bytes; a save may be at most {MAX_SAVE_BYTES} bytes"
+        )),
+        "{msg}"
+    );
+    assert!(!msg.contains(&(MAX_SAVE_BYTES + 1).to_string()), "a size never measured: {msg}");
 }
 
 #[test]

@@ -68,3 +68,35 @@ fn the_layers_need_svg_and_bad_outputs_are_reported() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("/no/such/dir/x.svg"));
 }
+
+/// A map's name reaches the picture's title whatever it holds: from a RON map's `name`, or
+/// from a text map's file name. Characters XML 1.0 forbids (and the terminal controls it
+/// discourages) come out as U+FFFD, so the file still parses as XML.
+#[test]
+fn names_xml_forbids_give_pictures_that_parse() {
+    let dir = temp("unfit-names");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ron = dir.join("nul.ron");
+    std::fs::write(&ron, "(name: \"a\\u{0}b\\u{1b}[2J\\u{9b}c\", rows: [\"#@#\"])\n").unwrap();
+    // A plain-text map is named after its file.
+    let txt = dir.join("esc\u{1b}]0;title\u{7}.txt");
+    std::fs::write(&txt, "#@#\n").unwrap();
+    for (map, title) in [(&ron, "a\u{FFFD}b\u{FFFD}[2J\u{FFFD}c"), (&txt, "esc\u{FFFD}]0;title\u{FFFD}")] {
+        let out = dir.join("out.svg");
+        let run = sightline(&["fov", map.to_str().unwrap(), "--at", "1,0", "--svg", out.to_str().unwrap()]);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let doc = std::fs::read_to_string(&out).unwrap();
+        // XML 1.0's `Char`, less the C1 controls (and DEL) it allows but discourages.
+        let unfit: Vec<char> = doc
+            .chars()
+            .filter(|&c| {
+                !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{A0}'..='\u{D7FF}')
+                    && !matches!(c, '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+            })
+            .collect();
+        assert!(unfit.is_empty(), "{}: {unfit:?}", map.display());
+        assert!(doc.contains(&format!("<title>{title}: field of view from 1,0")), "{doc}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -188,3 +188,42 @@ fn a_crop_shows_only_its_cells_and_zoom_only_scales() {
     scene.zoom = 1;
     assert!(!svg(&scene).contains("clip-path"));
 }
+
+/// Whether XML 1.0 allows `c` anywhere in a document (its `Char` production): an XML parser
+/// rejects a document holding any other character, escaped or not.
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+#[test]
+fn names_with_characters_xml_forbids_still_give_well_formed_pictures() {
+    // NUL, escape sequences, a bell, the two non-characters XML excludes, DEL and a C1 CSI.
+    let names = [
+        ("a\u{0}b", "a\u{FFFD}b"),
+        ("red\u{1b}[31m", "red\u{FFFD}[31m"),
+        ("\u{7}ding", "\u{FFFD}ding"),
+        ("x\u{FFFE}\u{FFFF}y", "x\u{FFFD}\u{FFFD}y"),
+        ("del\u{7f}", "del\u{FFFD}"),
+        ("c1\u{9b}2J\u{85}", "c1\u{FFFD}2J\u{FFFD}"),
+    ];
+    for (name, shown) in names {
+        let mut m = map(ROOM);
+        m.meta.name = name.into();
+        let doc = svg(&Scene::new(&m, Pos::new(1, 1)));
+        let bad: Vec<char> = doc.chars().filter(|&c| !xml_char(c)).collect();
+        assert!(bad.is_empty(), "{name:?}: characters XML forbids: {bad:?}");
+        // XML allows DEL and the C1 controls but tells documents to avoid them; they are
+        // terminal controls, kept out as the terminal UI keeps them out.
+        assert!(!doc.chars().any(|c| ('\u{7f}'..='\u{9f}').contains(&c)), "{name:?}: DEL or C1 left");
+        // The name is still there, each unfit character replaced by one U+FFFD (title and
+        // heading both).
+        assert_eq!(doc.matches(&format!("{shown}: field of view")).count(), 2, "{name:?}: {doc}");
+    }
+    // Tab, newline and carriage return are XML's own whitespace and stay; so does text in any
+    // script, with the escapes XML needs.
+    let mut m = map(ROOM);
+    m.meta.name = "Ünïcödé 地図 🗺\t<&>\"".into();
+    let doc = svg(&Scene::new(&m, Pos::new(1, 1)));
+    assert!(doc.contains("<title>Ünïcödé 地図 🗺\t&lt;&amp;&gt;&quot;: field of view"), "{doc}");
+    assert!(!doc.contains('\u{FFFD}'));
+}

@@ -5,6 +5,7 @@
 //! that cannot be read (corrupt, or written by an incompatible version) is reported and left
 //! untouched.
 
+use std::ffi::OsString;
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -44,8 +45,9 @@ pub enum SaveError {
         /// The format number the save declares.
         found: u32,
     },
-    /// [`default_path`] found neither `XDG_DATA_HOME` nor `HOME` set to something non-empty.
-    #[error("no save location: set XDG_DATA_HOME or HOME, or pass --save FILE")]
+    /// [`default_path`] found neither `XDG_DATA_HOME` set to an absolute path nor `HOME` set
+    /// to something non-empty.
+    #[error("no save location: set XDG_DATA_HOME (to an absolute path) or HOME, or pass --save FILE")]
     NoLocation,
 }
 
@@ -73,9 +75,18 @@ struct SaveIn {
 
 /// Where saves go by default: `$XDG_DATA_HOME/sightline/save.ron`, else
 /// `$HOME/.local/share/sightline/save.ron`.
+///
+/// An `XDG_DATA_HOME` that is empty or relative counts as unset, as the XDG Base Directory
+/// specification requires: a relative one would put the save under whatever directory the
+/// game was started from, where the next game started elsewhere would not find it.
 pub fn default_path() -> Result<PathBuf, SaveError> {
-    let nonempty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(data) = nonempty("XDG_DATA_HOME") {
+    default_path_in(|k| std::env::var_os(k))
+}
+
+/// [`default_path`], reading the environment through `var`.
+fn default_path_in(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, SaveError> {
+    let nonempty = |k: &str| var(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(data) = nonempty("XDG_DATA_HOME").filter(|d| d.is_absolute()) {
         return Ok(data.join("sightline").join("save.ron"));
     }
     nonempty("HOME").map(|h| h.join(".local/share/sightline/save.ron")).ok_or(SaveError::NoLocation)
@@ -166,7 +177,7 @@ pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveEr
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    fs::create_dir_all(&dir).map_err(io)?;
+    fs::create_dir_all(&dir).map_err(|e| io(not_a_directory(&dir).unwrap_or(e)))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let write = || -> std::io::Result<()> {
@@ -213,6 +224,20 @@ fn through_links(path: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::other(format!("more than {MAX_LINKS} symbolic links in a row (a loop?)")))
 }
 
+/// When `dir` cannot be created because the nearest part of its path that exists is not a
+/// directory (a regular file, a link to nothing), an error naming that part. The system's own
+/// error names nothing and misleads: "File exists" when the part in the way is `dir` itself.
+/// `None` when that part is a directory: the system's error then says what went wrong
+/// (permission denied, a full disk).
+fn not_a_directory(dir: &Path) -> Option<std::io::Error> {
+    let nearest = dir.ancestors().find(|a| fs::symlink_metadata(a).is_ok())?;
+    if fs::metadata(nearest).is_ok_and(|m| m.is_dir()) {
+        return None;
+    }
+    let message = format!("{} is not a directory", nearest.display());
+    Some(std::io::Error::new(std::io::ErrorKind::NotADirectory, message))
+}
+
 /// The longest chain of symbolic links a save follows.
 const MAX_LINKS: usize = 40;
 
@@ -224,18 +249,56 @@ pub const MAX_SAVE_BYTES: u64 = 256 << 20;
 pub fn load(path: &Path) -> Result<GameState, SaveError> {
     let io = |source| SaveError::Io { path: path.into(), source };
     let file = fs::File::open(path).map_err(io)?;
-    let too_large = |len: u64| SaveError::Corrupt {
+    // `size` says how big the file is: "is N bytes", or "holds more than N bytes" (the map
+    // loader's words).
+    let too_large = |size: String| SaveError::Corrupt {
         path: path.into(),
-        message: format!("the file is {len} bytes; a save may be at most {MAX_SAVE_BYTES} bytes"),
+        message: format!("the file {size}; a save may be at most {MAX_SAVE_BYTES} bytes"),
     };
     let len = file.metadata().map_err(io)?.len();
     if len > MAX_SAVE_BYTES {
-        return Err(too_large(len));
+        return Err(too_large(format!("is {len} bytes")));
     }
     let mut text = String::new();
     file.take(MAX_SAVE_BYTES + 1).read_to_string(&mut text).map_err(io)?;
     if text.len() as u64 > MAX_SAVE_BYTES {
-        return Err(too_large(text.len() as u64));
+        // Something that grows as it is read (a pipe, a device): reading stopped one byte past
+        // the limit, and how much more there was is unknown.
+        return Err(too_large(format!("holds more than {MAX_SAVE_BYTES} bytes")));
     }
     from_ron(&text, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`default_path_in`] with the environment `vars`.
+    fn location(vars: &[(&str, &str)]) -> Result<PathBuf, SaveError> {
+        default_path_in(|k| vars.iter().find(|(name, _)| *name == k).map(|(_, v)| OsString::from(v)))
+    }
+
+    #[test]
+    fn the_default_save_goes_under_xdg_data_home_else_home() {
+        let both = location(&[("XDG_DATA_HOME", "/data"), ("HOME", "/home/p")]).unwrap();
+        assert_eq!(both, Path::new("/data/sightline/save.ron"));
+        let home = location(&[("HOME", "/home/p")]).unwrap();
+        assert_eq!(home, Path::new("/home/p/.local/share/sightline/save.ron"));
+        assert!(matches!(location(&[]), Err(SaveError::NoLocation)));
+        assert!(matches!(location(&[("HOME", "")]), Err(SaveError::NoLocation)));
+    }
+
+    /// The XDG Base Directory specification: "If an implementation encounters a relative path
+    /// in any of these variables it should consider the path invalid and ignore it." A
+    /// relative one would put the save wherever the game happens to be started.
+    #[test]
+    fn a_relative_or_empty_xdg_data_home_is_ignored() {
+        let home = Path::new("/home/p/.local/share/sightline/save.ron");
+        for data in ["", "relative/dir", ".", "./data", "~/data"] {
+            let got = location(&[("XDG_DATA_HOME", data), ("HOME", "/home/p")]);
+            assert_eq!(got.unwrap(), home, "XDG_DATA_HOME={data:?}");
+            let msg = location(&[("XDG_DATA_HOME", data)]).unwrap_err().to_string();
+            assert!(msg.contains("absolute"), "XDG_DATA_HOME={data:?}: {msg}");
+        }
+    }
 }

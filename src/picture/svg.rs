@@ -65,8 +65,38 @@ fn unseen(c: (u8, u8, u8)) -> (u8, u8, u8) {
     (mix(c.0, DARK.0), mix(c.1, DARK.1), mix(c.2, DARK.2))
 }
 
+/// `s` as XML character data: `&`, `<`, `>` and `"` escaped, and every character
+/// [`unfit_for_xml`] replaced by U+FFFD. Text reaching a picture (a map's name, a file name, a
+/// title) is untrusted, and an escape cannot help here: XML has no way to write the characters
+/// it forbids, not even as `&#0;`, so one of them makes the whole file unreadable. U+FFFD is
+/// what the terminal UI shows for a control character too, and one stands for each character
+/// replaced, so the title's width estimate is unchanged.
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if unfit_for_xml(c) => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether `c` stays out of a picture's text: the characters XML 1.0 forbids (the C0 controls
+/// other than tab, newline and carriage return, and U+FFFE and U+FFFF; a `char` is never a
+/// surrogate), and DEL and the C1 controls (U+007F–U+009F). XML 1.0 allows the latter but
+/// tells documents to avoid them (XML 1.1 admits all but U+0085 only as character references);
+/// they draw nothing, and are terminal controls to anyone reading the file in a terminal, so
+/// they go the way the terminal UI sends every control character. Tab, newline and carriage
+/// return are XML's own white space and stay. Unlike the terminal UI, the picture keeps the
+/// bidirectional formatting characters: a renderer lays them out as text, as a name in a
+/// right-to-left script needs.
+fn unfit_for_xml(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{FFFE}' | '\u{FFFF}')
 }
 
 /// The SVG document of `scene`: the map's terrain, visible cells in full colour and the rest
