@@ -128,3 +128,71 @@ fn no_color_draws_the_overlay_in_glyphs_and_modifiers_only() {
     lab.send("q");
     assert!(lab.wait_exit().success());
 }
+
+/// A scratch directory of this test process, emptied first.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sightline-e2e-lab-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Keys pressed while the screen shows only the "too small" notice do nothing (no move, no
+/// radius change, no export made blind); the quit key still quits.
+#[test]
+fn keys_wait_while_the_terminal_is_too_small_but_q_quits() {
+    let dir = scratch("too-small");
+    let map = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/pillars.ron");
+    let mut lab = Launch::new(&["lab", map.to_str().unwrap()]).cwd(&dir).start();
+    lab.wait_for("viewer 2,13  radius 16");
+
+    lab.resize(5, 10);
+    lab.wait_for("10x5");
+    lab.send("llll+e");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    lab.resize(ROWS, COLS);
+    lab.wait_for("sightline lab");
+    lab.wait_for("viewer 2,13  radius 16");
+    assert!(lab.contents().contains("export: -"), "{}", lab.contents());
+    let written: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(written.is_empty(), "exported blind: {written:?}");
+
+    // Big enough again, the keys act.
+    lab.send("l");
+    lab.wait_for("viewer 3,13");
+
+    lab.resize(5, 10);
+    lab.wait_for("10x5");
+    lab.send("q");
+    let status = lab.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(!lab.alternate_screen(), "back on the main screen");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The diff overlay and the reference algorithm on a view far too big for the reference
+/// (400×400 open cells, unlimited radius: a minute of work in a release build) answer at once
+/// with the multicast's view and a notice, and the lab keeps reading keys.
+#[test]
+fn the_reference_is_skipped_on_a_huge_view_and_the_lab_keeps_answering() {
+    let dir = scratch("huge-view");
+    let map = dir.join("open.txt");
+    let row = ".".repeat(400);
+    let text = format!("@{}\n{}", &row[1..], format!("{row}\n").repeat(399));
+    std::fs::write(&map, text).unwrap();
+    let mut lab = lab_on(map.to_str().unwrap()).start();
+    lab.wait_for("viewer 0,0  radius unlimited");
+
+    lab.send("d");
+    lab.wait_for("diff: skipped");
+    lab.wait_for("reference skipped: 160000 cells in"); // the rest wraps in the panel
+    lab.send("a");
+    lab.wait_for("(reference skipped)"); // under "[a] algorithm: multicast", wrapped
+    lab.send("l");
+    lab.wait_for("viewer 1,0");
+
+    lab.send("q");
+    let status = lab.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -10,7 +10,7 @@ use sightline::Pos;
 use sightline::map::format::parse_text;
 use sightline::picture::Internal;
 use sightline::ui::lab::keys::{LabCommand, apply};
-use sightline::ui::lab::{InternalsView, Lab, LabStyle, map_view, view};
+use sightline::ui::lab::{InternalsView, Lab, LabStyle, map_view, panel, view};
 
 /// A small map with a pillar room, a door, water, glass and two thin diagonal walls.
 const ROWS: &str = "\
@@ -313,4 +313,70 @@ fn export_writes_the_picture_named_in_the_panel() {
     let screen = text(&draw(&lab, &LabStyle::colour(), 100, H));
     assert!(screen.contains(&name), "{screen}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Map names have no length limit, file names do: the export keeps the first 64 characters of
+/// the name's slug (and the viewer and radius), so a map named with 240 letters exports like any
+/// other.
+#[test]
+fn export_works_for_any_map_name() {
+    let dir = std::env::temp_dir().join(format!("sightline-lab-long-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, slug) in [
+        ("a".repeat(240), "a".repeat(64)),
+        ("A".repeat(10_000), "a".repeat(64)),
+        // the cut falls right after a `-`, which goes too
+        (format!("{} {}", "b".repeat(63), "c".repeat(300)), "b".repeat(63)),
+        // other characters, multi-byte ones too, become one `-` per run before the cut
+        (format!("{}é{}", "d".repeat(30), "ü".repeat(500)), "d".repeat(30)),
+        (format!("{}é{}", "d".repeat(30), "f".repeat(500)), format!("{}-{}", "d".repeat(30), "f".repeat(33))),
+        ("★".repeat(300), "map".into()),
+        ("Lab test".into(), "lab-test".into()),
+    ] {
+        let mut map = parse_text(ROWS, "lab-test.txt").expect("test map");
+        map.meta.name = name.clone();
+        let mut lab = Lab::new(map);
+        lab.set_radius(Some(8));
+        lab.export_dir = dir.clone();
+        apply(&mut lab, LabCommand::Export);
+        let file = sightline::ui::lab::export::file_name(&lab);
+        assert_eq!(lab.message, Some(format!("wrote {file}")), "{name:.20}...");
+        assert_eq!(file, format!("sightline-{slug}-3-4-r8.svg"), "{name:.20}...");
+        assert!(dir.join(&file).is_file(), "{file}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A view with more candidates than the reference limit (4000): asking for the reference (the
+/// diff overlay, the algorithm key) draws the multicast's view and says why in the panel, with
+/// the key that helps and the radius to reach; the radius named brings the diff back.
+#[test]
+fn a_view_too_big_for_the_reference_says_so_in_the_panel() {
+    fn panel(lab: &Lab) -> String {
+        let lines = panel::lines(lab, &LabStyle::colour());
+        let text = |l: &ratatui::text::Line| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>();
+        lines.iter().map(text).collect::<Vec<_>>().join("\n")
+    }
+    // 70×70 at unlimited radius: 4900 candidates.
+    let mut lab = Lab::new(sightline::map::generate::open_room(70, 70));
+    lab.set_viewer(Pos::new(35, 35));
+    lab.set_radius(None);
+    lab.toggle_diff();
+    let p = panel(&lab);
+    assert!(p.contains("[d] diff: skipped"), "{p}");
+    let notice = "reference skipped: 4900 cells in view, limit 4000; lower the radius with - (to 35 or less)";
+    assert!(p.contains(notice), "{p}");
+    lab.toggle_algorithm();
+    let p = panel(&lab);
+    assert!(p.contains("[a] algorithm: multicast (reference skipped)"), "{p}");
+    // The whole screen shows the notice too, wrapped in the panel.
+    let screen = text(&draw(&lab, &LabStyle::colour(), W, H));
+    assert!(screen.contains("reference skipped:"), "{screen}");
+    for _ in 0..(lab.max_finite_radius() - 35 + 1) {
+        apply(&mut lab, LabCommand::RadiusDown);
+    }
+    assert_eq!(lab.radius(), Some(35));
+    let p = panel(&lab);
+    assert!(p.contains("[a] algorithm: reference") && p.contains("[d] diff: 0 differences"), "{p}");
+    assert!(!p.contains("skipped"), "{p}");
 }

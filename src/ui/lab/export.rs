@@ -5,9 +5,19 @@ use std::path::PathBuf;
 use super::state::{InternalsView, Lab};
 use crate::picture::{Scene, svg};
 
+/// The most characters of the map's name a picture's file name keeps. Map names have no length
+/// limit, file names do (255 bytes on the usual file systems): with at most 64 for the name, the
+/// whole file name stays under 120 bytes whatever the map, viewer and radius.
+pub const NAME_CHARS: usize = 64;
+
 /// The file name of the current view's picture: the map's name, the viewer and the radius, so
 /// that exports of different viewers or radii do not overwrite each other (one of the same view
 /// with other overlays or another algorithm does).
+///
+/// The name part is the map's name in lower case, every run of characters other than ASCII
+/// letters and digits turned into one `-`, cut to its first [`NAME_CHARS`] characters (less a
+/// `-` the cut leaves at the end); `map` when nothing is left. Maps whose names share their first
+/// [`NAME_CHARS`] characters share the name part; the viewer and radius always follow it.
 pub fn file_name(lab: &Lab) -> String {
     let name: String = lab
         .map()
@@ -17,14 +27,18 @@ pub fn file_name(lab: &Lab) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
         .collect();
     let name = name.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-");
-    let name = if name.is_empty() { "map".to_string() } else { name };
+    // Cut at a char boundary (the slug is ASCII by now, but the cut does not rely on it).
+    let name: String = name.chars().take(NAME_CHARS).collect();
+    let name = name.trim_end_matches('-');
+    let name = if name.is_empty() { "map" } else { name };
     let v = lab.viewer();
     let r = lab.radius().map_or("unlimited".to_string(), |r| format!("r{r}"));
     format!("sightline-{name}-{}-{}-{r}.svg", v.x, v.y)
 }
 
-/// The scene the lab shows: its viewer, radius and algorithm, the internals when an internals
-/// overlay or step mode is on, and the cursor's walk.
+/// The scene the lab shows: its viewer, radius and the algorithm drawn (the multicast when the
+/// reference is skipped: [`Lab::reference_skipped`]), the internals when an internals overlay or
+/// step mode is on, and the cursor's walk.
 pub fn scene(lab: &Lab) -> Scene<'_> {
     let mut scene = Scene::new(lab.map(), lab.viewer());
     scene.radius = lab.radius();

@@ -5,6 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::state::Lab;
+use super::view;
 use crate::ui::input::direction;
 
 /// What a key asks the lab to do.
@@ -82,8 +83,22 @@ pub fn command(key: KeyEvent) -> Option<LabCommand> {
     })
 }
 
-/// Applies a command. While the help screen is up, any key the lab knows closes it and does
-/// nothing else, but for quitting, which quits.
+/// Applies a command given the terminal's size in cells. While the terminal is too small
+/// ([`view::too_small`]) the screen shows only a notice, so no command acts blind: the quit keys
+/// (`q`, `Esc`, Ctrl-C) quit, every other key is ignored — the game's rule too.
+pub fn handle(lab: &mut Lab, cmd: LabCommand, width: u16, height: u16) -> Flow {
+    if view::too_small(width, height) {
+        // Esc quits here even with the help up: the help is not on screen to be closed.
+        return match cmd {
+            LabCommand::Quit | LabCommand::Back => Flow::Quit,
+            _ => Flow::Continue,
+        };
+    }
+    apply(lab, cmd)
+}
+
+/// Applies a command, the terminal being big enough ([`handle`] checks). While the help screen
+/// is up, any key the lab knows closes it and does nothing else, but for quitting, which quits.
 pub fn apply(lab: &mut Lab, cmd: LabCommand) -> Flow {
     if lab.help {
         lab.help = false;
@@ -116,6 +131,7 @@ pub fn apply(lab: &mut Lab, cmd: LabCommand) -> Flow {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::lab::InternalsView;
 
     fn press(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
@@ -134,6 +150,53 @@ mod tests {
                 assert_eq!(command(press(k)), Some(LabCommand::Move(d.0, d.1)), "{k:?}");
             }
         }
+    }
+
+    /// While the terminal is too small the lab shows only a notice: the quit keys quit, every
+    /// other command leaves the lab exactly as it was (nothing moved, no file written).
+    #[test]
+    fn only_the_quit_keys_act_while_the_terminal_is_too_small() {
+        let dir = std::env::temp_dir().join(format!("sightline-lab-too-small-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut lab = Lab::new(crate::map::generate::pillars(13, 9, 4));
+        lab.export_dir = dir.clone();
+        let state = |lab: &Lab| {
+            (lab.viewer(), lab.radius(), lab.algorithm(), lab.diff(), lab.step(), lab.cursor(), lab.help)
+        };
+        let before = state(&lab);
+        let (w, h) = (view::MIN_WIDTH, view::MIN_HEIGHT);
+        for (width, height) in [(10, 5), (w - 1, h), (w, h - 1), (0, 0)] {
+            for cmd in [
+                LabCommand::Move(1, 0),
+                LabCommand::RadiusUp,
+                LabCommand::RadiusDown,
+                LabCommand::ToggleAlgorithm,
+                LabCommand::ToggleDiff,
+                LabCommand::CycleInternals,
+                LabCommand::StepForward,
+                LabCommand::ToggleStep,
+                LabCommand::ToggleCursor,
+                LabCommand::Export,
+                LabCommand::Help,
+            ] {
+                assert_eq!(
+                    handle(&mut lab, cmd, width, height),
+                    Flow::Continue,
+                    "{cmd:?} at {width}x{height}"
+                );
+                assert_eq!(state(&lab), before, "{cmd:?} at {width}x{height} acted blind");
+            }
+            assert_eq!(lab.internals_view(), InternalsView::Off);
+            assert_eq!(lab.message, None);
+            assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing exported");
+            for quit in [LabCommand::Quit, LabCommand::Back] {
+                assert_eq!(handle(&mut lab, quit, width, height), Flow::Quit, "{quit:?} at {width}x{height}");
+            }
+        }
+        // Big enough, the same keys act.
+        assert_eq!(handle(&mut lab, LabCommand::Move(1, 0), w, h), Flow::Continue);
+        assert_ne!(lab.viewer(), before.0);
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! overlays show what the algorithms compute, live: the multicast's state per cell, the cells
 //! where multicast and reference disagree (there should be none), the breadth-first front ring
 //! by ring (replayed from the scan, whose order differs but whose answers do not), and the DDA
-//! walk to a cursor with its line-of-sight verdict both ways.
+//! walk to a cursor with its line-of-sight verdict both ways. The reference, far slower than the
+//! multicast, is only computed on views of at most [`state::REFERENCE_CELL_LIMIT`] candidate
+//! cells, so that no key freezes the lab; on bigger ones the multicast's view is drawn and the
+//! panel says why and how far to lower the radius.
 //!
 //! [`Lab`] is the state, [`keys`] turns key presses into its commands, [`view`] draws it into
 //! any ratatui buffer, and [`run`] owns the real terminal.

@@ -1,9 +1,9 @@
 //! The side panel: the view's settings and counts, the checks (differences, line of sight),
-//! the legend of whatever is drawn, and the keys.
+//! why the reference was skipped when it was, the legend of whatever is drawn, and the keys.
 
 use ratatui::text::{Line, Span};
 
-use super::state::{Drive, InternalsView, Lab};
+use super::state::{Drive, InternalsView, Lab, REFERENCE_CELL_LIMIT};
 use super::style::LabStyle;
 use crate::picture::Internal;
 
@@ -25,20 +25,34 @@ pub fn lines(lab: &Lab, style: &LabStyle) -> Vec<Line<'static>> {
         lab.viewer(),
         radius_text(lab.radius())
     ))]));
-    out.push(Line::from(vec![
-        key("a"),
-        text("algorithm: ".into()),
-        Span::styled(lab.algorithm().name(), style.title()),
-    ]));
+    let skipped = lab.reference_skipped();
+    let mut algorithm =
+        vec![key("a"), text("algorithm: ".into()), Span::styled(lab.algorithm().name(), style.title())];
+    if lab.algorithm() != lab.selected_algorithm() {
+        algorithm.push(Span::styled(format!(" ({} skipped)", lab.selected_algorithm().name()), style.bad()));
+    }
+    out.push(Line::from(algorithm));
     out.push(Line::from(text(format!("visible: {} cells", lab.fov().len()))));
-    let diff = if lab.diff() {
-        let n = lab.differences().len();
-        let s = if n == 0 { style.good() } else { style.bad() };
-        Span::styled(format!("{n} differences"), s)
-    } else {
-        Span::styled("off", style.faint())
+    let diff = match (lab.diff(), skipped) {
+        (false, _) => Span::styled("off", style.faint()),
+        (true, Some(_)) => Span::styled("skipped", style.bad()),
+        (true, None) => {
+            let n = lab.differences().len();
+            let s = if n == 0 { style.good() } else { style.bad() };
+            Span::styled(format!("{n} differences"), s)
+        }
     };
     out.push(Line::from(vec![key("d"), text("diff: ".into()), diff]));
+    if let Some(skip) = skipped {
+        // Right under what it explains, before anything a short terminal could cut.
+        out.push(Line::from(vec![
+            Span::styled("reference skipped: ", style.bad()),
+            text(format!(
+                "{} cells in view, limit {REFERENCE_CELL_LIMIT}; lower the radius with - (to {} or less)",
+                skip.cells, skip.radius_within
+            )),
+        ]));
+    }
     let internals = match lab.internals_view() {
         InternalsView::Off => "off".to_string(),
         InternalsView::All => "all states".to_string(),

@@ -1,15 +1,15 @@
 //! The lab in the real terminal: set-up, the event loop, and restoring the terminal on every
 //! way out — a normal return or an error (in set-up too) through [`ratatui::restore`], a panic
-//! through the hook [`ratatui::try_init`] installs, SIGTERM, SIGHUP, SIGINT and SIGQUIT through a
-//! flag the loop polls (the signal is then reported like the game's), with the game's watchdog
-//! for a terminal that has gone away ([`crate::ui::terminal::StopSignals`]).
+//! through the hook [`crate::ui::terminal::init`] installs, SIGTERM, SIGHUP, SIGINT and SIGQUIT
+//! through a flag the loop polls (the signal is then reported like the game's), with the game's
+//! watchdog for a terminal that has gone away ([`crate::ui::terminal::StopSignals`]).
 
 use std::io;
 use std::time::Duration;
 
 use crossterm::event::{self, Event};
 
-use super::keys::{Flow, apply, command};
+use super::keys::{Flow, command, handle};
 use super::state::Lab;
 use super::style::LabStyle;
 use super::view;
@@ -35,7 +35,8 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
             }
             let Event::Key(key) = event::read()? else { continue };
             let Some(cmd) = command(key) else { continue };
-            if apply(lab, cmd) == Flow::Quit {
+            let size = terminal.size()?;
+            if handle(lab, cmd, size.width, size.height) == Flow::Quit {
                 return Ok(None);
             }
         }

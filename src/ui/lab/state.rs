@@ -1,11 +1,65 @@
 //! The lab's state: a map, a viewer that walks anywhere, the view settings, and the views
 //! computed from them. Every change recomputes what it affects, so what is drawn is always the
-//! current answer of the algorithms.
+//! current answer of the algorithms — but for the reference, which is only computed on views
+//! small enough for it to answer at once (see [`REFERENCE_CELL_LIMIT`]).
 
 use crate::fov::{Algorithm, Fov};
 use crate::geometry::Pos;
 use crate::map::Map;
 use crate::picture::{Internal, Internals, first_blocker};
+
+/// The most candidate cells (see [`candidate_cells`]) a view may have for the lab to compute the
+/// reference on it, for the diff overlay or as the algorithm drawn.
+///
+/// The reference decides every candidate on its own, walking the cells between it and the
+/// viewer, so its cost grows with about the square of the candidates (`fov::reference` says
+/// O(R⁴)): 34 s for a 400×400 open room seen from a corner at unlimited radius, days for a
+/// 4096×4096 one. The lab computes it on the key press, in the loop that reads the keys, so an
+/// unbounded call would freeze the lab — not even `q` or Ctrl-C would be read. 4000 candidates
+/// is the whole of every bundled map but the large one at unlimited radius, or a disc of radius
+/// 35. The dearest views of that size are the walled ones seen from a corner: `sightline bench`
+/// (release build) on 63×63 maps at 0,0 — all walls, walls but for the two axes or the
+/// diagonal, 95 % walls — times the reference at 0.12 s each (0.2 s with the machine busy),
+/// an open room at 0.02 s; so no key press costs the lab more than a blink.
+pub const REFERENCE_CELL_LIMIT: u64 = 4000;
+
+/// The candidate cells of a view of a `width`×`height` map from `viewer` with `radius`
+/// (`None`: unlimited): the map's cells within the radius, the cells the reference decides one
+/// by one. Costs one step per row of the radius' bounding box, never one per cell.
+///
+/// ```
+/// use sightline::Pos;
+/// use sightline::ui::lab::state::candidate_cells;
+/// assert_eq!(candidate_cells(4096, 4096, Pos::new(0, 0), None), 4096 * 4096);
+/// assert_eq!(candidate_cells(100, 100, Pos::new(50, 50), Some(1)), 5); // the viewer and 4 neighbours
+/// assert_eq!(candidate_cells(100, 100, Pos::new(0, 0), Some(1)), 3); // cut by the map's corner
+/// ```
+pub fn candidate_cells(width: usize, height: usize, viewer: Pos, radius: Option<u32>) -> u64 {
+    let (w, h) = (width as i64, height as i64);
+    let Some(r) = radius else { return width as u64 * height as u64 };
+    let r2 = u64::from(r) * u64::from(r);
+    let (vx, vy, r) = (i64::from(viewer.x), i64::from(viewer.y), i64::from(r));
+    let mut cells = 0;
+    for y in (vy - r).max(0)..=(vy + r).min(h - 1) {
+        let dy = (y - vy).unsigned_abs();
+        // the cells of this row with dx² + dy² <= r², as `fov::in_radius` has it
+        let half = (r2 - dy * dy).isqrt() as i64;
+        let (x0, x1) = ((vx - half).max(0), (vx + half).min(w - 1));
+        if x0 <= x1 {
+            cells += (x1 - x0 + 1) as u64;
+        }
+    }
+    cells
+}
+
+/// Why the reference was not computed for the current view, for the panel's notice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ReferenceSkipped {
+    /// The view's candidate cells, more than [`REFERENCE_CELL_LIMIT`].
+    pub cells: u64,
+    /// The largest radius at which the view from this viewer is small enough again.
+    pub radius_within: u32,
+}
 
 /// How the internals overlay shows the multicast's per-cell state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -92,6 +146,7 @@ pub struct Lab {
     pub message: Option<String>,
     fov: Fov,
     other: Fov,
+    reference_skipped: Option<ReferenceSkipped>,
     differences: Vec<Pos>,
     internals: Internals,
     walk: Option<Walk>,
@@ -122,6 +177,7 @@ impl Lab {
             drive: Drive::Viewer,
             help: false,
             message: None,
+            reference_skipped: None,
             differences: Vec::new(),
             internals: Internals::default(),
             walk: None,
@@ -131,11 +187,18 @@ impl Lab {
         lab
     }
 
+    /// Recomputes the views. The reference is skipped when the view has more candidates than
+    /// [`REFERENCE_CELL_LIMIT`] and something asks for it: the multicast's view is drawn instead,
+    /// the diff is left empty, and [`Lab::reference_skipped`] says why.
     fn recompute(&mut self) {
-        self.algorithm.compute(self.viewer, self.radius, &self.map, &mut self.fov);
+        let cells = candidate_cells(self.map.width(), self.map.height(), self.viewer, self.radius);
+        let wants_reference = self.algorithm == Algorithm::Reference || self.diff;
+        self.reference_skipped = (wants_reference && cells > REFERENCE_CELL_LIMIT)
+            .then(|| ReferenceSkipped { cells, radius_within: self.largest_radius_within_limit() });
+        self.algorithm().compute(self.viewer, self.radius, &self.map, &mut self.fov);
         self.differences.clear();
-        if self.diff {
-            let other = match self.algorithm {
+        if self.diff && self.reference_skipped.is_none() {
+            let other = match self.algorithm() {
                 Algorithm::Multicast => Algorithm::Reference,
                 Algorithm::Reference => Algorithm::Multicast,
             };
@@ -155,6 +218,22 @@ impl Lab {
                 Internals::compute(self.viewer, self.radius, &self.map, self.map.width(), self.map.height());
         }
         self.recompute_walk();
+    }
+
+    /// The largest radius whose view from the viewer has at most [`REFERENCE_CELL_LIMIT`]
+    /// candidates (radius 0 has one: the viewer's cell).
+    fn largest_radius_within_limit(&self) -> u32 {
+        let fits = |r| {
+            candidate_cells(self.map.width(), self.map.height(), self.viewer, Some(r)) <= REFERENCE_CELL_LIMIT
+        };
+        // The candidates grow with the radius and stop growing at the largest finite one: the
+        // answer is in lo..hi, and lo always fits.
+        let (mut lo, mut hi) = (0, self.max_finite_radius() + 1);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if fits(mid) { lo = mid } else { hi = mid }
+        }
+        lo
     }
 
     fn recompute_walk(&mut self) {
@@ -327,9 +406,26 @@ impl Lab {
         self.radius
     }
 
-    /// The algorithm whose view is drawn.
+    /// The algorithm whose view is drawn: the selected one ([`Lab::selected_algorithm`]), but
+    /// the multicast when the reference is selected and skipped ([`Lab::reference_skipped`]).
     pub fn algorithm(&self) -> Algorithm {
+        match self.reference_skipped {
+            Some(_) => Algorithm::Multicast,
+            None => self.algorithm,
+        }
+    }
+
+    /// The algorithm the algorithm key chose.
+    pub fn selected_algorithm(&self) -> Algorithm {
         self.algorithm
+    }
+
+    /// Whether (and why) the reference was not computed for the current view, though the
+    /// selected algorithm or the diff overlay asks for it: the view has more than
+    /// [`REFERENCE_CELL_LIMIT`] candidates. A smaller radius, or a viewer from where the view is
+    /// small enough, brings it back.
+    pub fn reference_skipped(&self) -> Option<ReferenceSkipped> {
+        self.reference_skipped
     }
 
     /// The view of the selected algorithm.
@@ -343,7 +439,7 @@ impl Lab {
     }
 
     /// The cells where multicast and reference disagree (only computed while the diff overlay
-    /// is on; there should never be any).
+    /// is on and the reference is not skipped; there should never be any).
     pub fn differences(&self) -> &[Pos] {
         &self.differences
     }
@@ -383,6 +479,93 @@ impl Lab {
         match (self.drive, self.cursor) {
             (Drive::Cursor, Some(c)) => c,
             _ => self.viewer,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fov::in_radius;
+    use crate::map::generate::open_room;
+
+    /// The visible cells of `fov` on a `w`×`h` map, row by row.
+    fn cells(fov: &Fov, w: i32, h: i32) -> Vec<Pos> {
+        (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(x, y))).filter(|&p| fov.is_visible(p)).collect()
+    }
+
+    #[test]
+    fn candidate_cells_counts_the_maps_cells_within_the_radius() {
+        for (w, h) in [(1, 1), (7, 5), (20, 13), (3, 30)] {
+            let viewers = [(0, 0), (w - 1, h - 1), (w / 2, h / 2), (w - 1, 0), (2, h - 1)];
+            for (vx, vy) in viewers {
+                let v = Pos::new(vx, vy);
+                let radii = (0..40).map(Some).chain([None, Some(u32::MAX)]);
+                for r in radii {
+                    let brute = (0..h)
+                        .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+                        .filter(|&p| in_radius(v, p, r))
+                        .count() as u64;
+                    assert_eq!(
+                        candidate_cells(w as usize, h as usize, v, r),
+                        brute,
+                        "{w}x{h} from {v}, {r:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The limit is where the skipping starts: the first radius over it skips the reference (the
+    /// multicast's view is drawn instead, the diff left empty), the radius the notice names runs
+    /// it again, and so does a viewer moved to where the view is small enough.
+    #[test]
+    fn the_reference_is_skipped_over_the_limit_and_runs_again_within_it() {
+        // 70×70 at unlimited radius: 4900 candidates.
+        let mut lab = Lab::new(open_room(70, 70));
+        lab.set_viewer(Pos::new(35, 35));
+        lab.set_radius(None);
+        assert_eq!(lab.reference_skipped(), None, "nothing asks for the reference yet");
+        lab.toggle_algorithm();
+        let skip = lab.reference_skipped().expect("skipped at unlimited radius");
+        assert_eq!(skip.cells, 4900);
+        assert_eq!(lab.selected_algorithm(), Algorithm::Reference);
+        assert_eq!(lab.algorithm(), Algorithm::Multicast, "the multicast's view is drawn instead");
+        let mut multicast = Fov::for_map(lab.map());
+        lab.map().fov(lab.viewer(), None, &mut multicast);
+        assert_eq!(cells(lab.fov(), 70, 70), cells(&multicast, 70, 70));
+        lab.toggle_diff();
+        assert_eq!(lab.reference_skipped(), Some(skip));
+        assert!(lab.differences().is_empty());
+
+        // The radius the notice names is the largest within the limit.
+        let r = skip.radius_within;
+        assert!(candidate_cells(70, 70, lab.viewer(), Some(r)) <= REFERENCE_CELL_LIMIT);
+        assert!(candidate_cells(70, 70, lab.viewer(), Some(r + 1)) > REFERENCE_CELL_LIMIT);
+        lab.set_radius(Some(r + 1));
+        assert_eq!(lab.reference_skipped().map(|s| s.radius_within), Some(r));
+        lab.radius_down();
+        assert_eq!(lab.reference_skipped(), None, "radius {r} is small enough");
+        assert_eq!(lab.algorithm(), Algorithm::Reference);
+        assert!(lab.differences().is_empty(), "computed, and the two agree");
+
+        // Back over the limit, then a viewer in the corner, where the view is a quarter disc.
+        lab.radius_up();
+        assert!(lab.reference_skipped().is_some());
+        lab.set_viewer(Pos::new(0, 0));
+        assert_eq!(lab.reference_skipped(), None);
+        assert_eq!(lab.algorithm(), Algorithm::Reference);
+    }
+
+    /// What [`REFERENCE_CELL_LIMIT`]'s docs promise: the diff works on every bundled map but the
+    /// large one at unlimited radius, wherever the viewer stands.
+    #[test]
+    fn the_limit_keeps_the_reference_on_the_bundled_maps_but_the_large_one() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+        for name in ["cave", "diagonals", "dungeon", "glass", "pillars", "large"] {
+            let map = crate::map::format::load_path(&dir.join(format!("{name}.ron"))).expect(name);
+            let all = candidate_cells(map.width(), map.height(), Pos::new(0, 0), None);
+            assert_eq!(all <= REFERENCE_CELL_LIMIT, name != "large", "{name}: {all} cells");
         }
     }
 }

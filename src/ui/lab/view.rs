@@ -18,6 +18,12 @@ pub const MIN_HEIGHT: u16 = 16;
 /// The panel's width, borders included.
 pub const PANEL_WIDTH: u16 = 36;
 
+/// Whether a `width`×`height` terminal is too small for the lab: it then shows only a notice,
+/// and the keys do nothing but quit ([`super::keys::handle`]).
+pub fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_WIDTH || height < MIN_HEIGHT
+}
+
 /// Draws the lab into the frame.
 pub fn draw(frame: &mut Frame, lab: &Lab, style: &LabStyle) {
     let area = frame.area();
@@ -26,9 +32,10 @@ pub fn draw(frame: &mut Frame, lab: &Lab, style: &LabStyle) {
 
 /// Draws the lab into `area` of `buf`; never panics, whatever the size.
 pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if too_small(area.width, area.height) {
         let notice = format!(
-            "Terminal too small ({}x{}): the lab needs at least {MIN_WIDTH}x{MIN_HEIGHT}. q quits.",
+            "Terminal too small ({}x{}): the lab needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
+             Enlarge it to go on; q quits.",
             area.width, area.height
         );
         Paragraph::new(notice).style(style.text()).wrap(Wrap { trim: true }).render(area, buf);
