@@ -140,7 +140,7 @@ fn render_problem(out: &mut String, origin: &str, p: &Problem) {
 const STAND_IN: char = '\u{FFFD}';
 
 /// `c` as written to the terminal: control characters (escape, bell, carriage return, …) and
-/// the invisible controls that reorder bidirectional text are replaced by [`STAND_IN`], as
+/// the invisible controls that reorder bidirectional text are replaced by U+FFFD (`STAND_IN`), as
 /// either can make the terminal show something other than the file's text. Tab is kept: it
 /// only moves the cursor, and the caret line repeats it. (Public for the command line, which
 /// shows file names by the same rule.)
