@@ -7,7 +7,7 @@
 //! walk to a cursor with its line-of-sight verdict both ways. The reference, far slower than the
 //! multicast, is only computed on views of at most [`state::REFERENCE_CELL_LIMIT`] candidate
 //! cells, so that no key freezes the lab; on bigger ones the multicast's view is drawn and the
-//! panel says why and how far to lower the radius.
+//! panel says why and which radius `-` goes to for it.
 //!
 //! [`Lab`] is the state, [`keys`] turns key presses into its commands, [`view`] draws it into
 //! any ratatui buffer, and [`run`] owns the real terminal.

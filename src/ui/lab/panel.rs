@@ -48,7 +48,7 @@ pub fn lines(lab: &Lab, style: &LabStyle) -> Vec<Line<'static>> {
         out.push(Line::from(vec![
             Span::styled("reference skipped: ", style.bad()),
             text(format!(
-                "{} cells in view, limit {REFERENCE_CELL_LIMIT}; lower the radius with - (to {} or less)",
+                "{} cells in view, limit {REFERENCE_CELL_LIMIT}; - lowers the radius to {}, where it runs",
                 skip.cells, skip.radius_within
             )),
         ]));

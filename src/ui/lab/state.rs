@@ -294,11 +294,15 @@ impl Lab {
         self.recompute();
     }
 
-    /// One step down: from "unlimited" to the largest finite radius, never below 0.
+    /// One step down: from "unlimited" to the largest finite radius, never below 0 — but while
+    /// the reference is skipped, straight to the largest radius at which it runs
+    /// ([`ReferenceSkipped::radius_within`]): on a big map that is thousands of single steps
+    /// away, and the panel's notice names it.
     pub fn radius_down(&mut self) {
-        self.radius = match self.radius {
-            None => Some(self.max_finite_radius()),
-            Some(r) => Some(r.saturating_sub(1)),
+        self.radius = match (self.reference_skipped, self.radius) {
+            (Some(skip), _) => Some(skip.radius_within),
+            (None, None) => Some(self.max_finite_radius()),
+            (None, Some(r)) => Some(r.saturating_sub(1)),
         };
         self.recompute();
     }
@@ -542,6 +546,9 @@ mod tests {
         let r = skip.radius_within;
         assert!(candidate_cells(70, 70, lab.viewer(), Some(r)) <= REFERENCE_CELL_LIMIT);
         assert!(candidate_cells(70, 70, lab.viewer(), Some(r + 1)) > REFERENCE_CELL_LIMIT);
+        lab.set_radius(None);
+        lab.radius_down();
+        assert_eq!(lab.radius(), Some(r), "one press of - from unlimited reaches the radius named");
         lab.set_radius(Some(r + 1));
         assert_eq!(lab.reference_skipped().map(|s| s.radius_within), Some(r));
         lab.radius_down();
