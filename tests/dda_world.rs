@@ -304,3 +304,38 @@ fn named_boundary_cases() {
     // Negative coordinates floor away from zero.
     assert_eq!(t((-0.5, -0.5), (-2.5, -0.5), 1.0, 1.0), [(-1, -1), (-2, -1), (-3, -1)]);
 }
+
+/// Segments whose slow axis moves less than 2⁻⁶¹ as fast as the other: in the fixed point
+/// that orders the crossings, its speed rounds to zero. Its one crossing must still come where
+/// the segment makes it — at the start for a start on its boundary, half-way for a segment
+/// straddling it symmetrically — and not at the end. (Float noise makes such segments: a
+/// vertical one whose x is `0.1 + 0.2 − 0.3` off.)
+#[test]
+fn a_barely_slanted_segment_crosses_its_slow_boundary_where_it_does() {
+    let t = |a, b| traverse(a, b, 1.0, 1.0).unwrap().collect::<Vec<_>>();
+    let column = |x: i64, ys: std::ops::RangeInclusive<i64>| ys.map(move |y| (x, y));
+    let row = |y: i64, xs: std::ops::RangeInclusive<i64>| xs.map(move |x| (x, y));
+    let noise = 0.1 + 0.2 - 0.3; // 5.55e-17
+    type Case = ((f64, f64), (f64, f64), Vec<(i64, i64)>);
+    let cases: Vec<Case> = vec![
+        // From the boundary x = 0 going left: every point after the start is in column -1.
+        ((0.0, 0.0), (-noise, 1000.0), [(0, 0)].into_iter().chain(column(-1, 0..=1000)).collect()),
+        ((0.0, 0.0), (-1e-30, 10.0), [(0, 0)].into_iter().chain(column(-1, 0..=10)).collect()),
+        ((-0.0, -0.0), (-5e-324, 29.8), [(0, 0)].into_iter().chain(column(-1, 0..=29)).collect()),
+        // The same turned: from the boundary y = 0 going up.
+        ((0.0, 0.0), (1000.0, -noise), [(0, 0)].into_iter().chain(row(-1, 0..=1000)).collect()),
+        // Straddling x = 0 symmetrically: it is crossed at y = 500.5, in row 500.
+        ((1e-25, 0.5), (-1e-25, 1000.5), column(0, 0..=500).chain(column(-1, 500..=1000)).collect()),
+        ((0.5, 1e-25), (1000.5, -1e-25), row(0, 0..=500).chain(row(-1, 500..=1000)).collect()),
+    ];
+    for (a, b, expected) in cases {
+        assert_eq!(t(a, b), expected, "{a:?} -> {b:?}");
+        // Reversed, the same cells backwards: the crossing at the end point's side.
+        let back: Vec<_> = expected.iter().rev().copied().collect();
+        assert_eq!(t(b, a), back, "{b:?} -> {a:?}");
+        // And stepped one by one as folded.
+        let mut walk = traverse(a, b, 1.0, 1.0).unwrap();
+        let stepped: Vec<_> = std::iter::from_fn(|| walk.next()).collect();
+        assert_eq!(stepped, expected, "{a:?} -> {b:?}, next");
+    }
+}

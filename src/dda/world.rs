@@ -46,7 +46,14 @@
 //!   quotients (2⁻⁵³ relative) and of the scaled speeds (2⁻⁶¹ relative) leaves a crossing order
 //!   uncertain only where two crossings are that close: such a pair may be walked as a corner
 //!   or in the other order, never through a cell farther away, and never past the end point's
-//!   cell.
+//!   cell. The start's distances to its cell's two boundaries are each worked out directly, so
+//!   that one of 10⁻³⁰ of a cell is not lost as `1 −` a fraction next to 1.
+//! - **A slow axis**, one moving less than 2⁻⁶¹ as fast as the other (a vertical segment whose
+//!   x is off by float noise), would get a fixed-point speed of zero, and its crossing would be
+//!   put off to the end of the walk. On a segment shorter than 2⁶¹ cells such an axis crosses at
+//!   most one boundary; the number of the fast axis's crossings before it is worked out on its
+//!   own, in `f64` (2⁻⁵³ relative, an exact tie settled by the corner rule), and the walk takes
+//!   it there.
 
 use std::hint::select_unpredictable;
 
@@ -171,7 +178,43 @@ fn traverse_fixed_point(
     // +speed_y on an x step and −speed_x on a y step, exactly. Every term is below 2^61, so the
     // error term, doubled for the corner bias, stays inside an i64.
     let (sx, sy, err) = fixed_point_error(&x, &y);
+    let (sx, sy, err) = match (sx, sy) {
+        (0, _) if x.cell != x.end => one_slow_crossing(&x, &y, false),
+        (_, 0) if y.cell != y.end => one_slow_crossing(&y, &x, true),
+        _ => (sx, sy, err),
+    };
     Ok(Traversal::new(x.cell, x.end, x.step, y.cell, y.end, y.step, err, sx, sy, false))
+}
+
+/// The error term and speeds, in [`Traversal::new`]'s terms, of a walk whose `slow` axis
+/// crosses a boundary but moves less than 2⁻⁶¹ as fast as the `fast` one: its fixed-point speed
+/// rounds to zero, which would put its crossing at the end of the walk however early it comes.
+/// (`slow_is_y` says which axis `slow` is.)
+///
+/// Such an axis has one crossing (or, on a segment longer than 2⁶¹ cells, a few, which this does
+/// not place: the others follow the first at once), at the parameter `first_slow / speed_slow`;
+/// the fast axis's crossings `j = 0, 1, …` are at `(first_fast + j) / speed_fast`. So the slow
+/// crossing comes after exactly the fast crossings `j < first_slow · (speed_fast / speed_slow) −
+/// first_fast`, a bound worked out in `f64` (2⁻⁵³ relative; an infinite ratio puts it after all
+/// of them), and at the same parameter as crossing `j` when the bound is `j` itself: a tie,
+/// settled by the boundary rule's bias as any other. The walk is then encoded with speed 2 for
+/// the slow axis's counterpart: the error term counts the fast steps down to the slow one.
+fn one_slow_crossing(slow: &Axis, fast: &Axis, slow_is_y: bool) -> (i64, i64, i64) {
+    let bound = slow.first * (fast.speed / slow.speed) - fast.first;
+    let kf = fast.cell.abs_diff(fast.end) as f64;
+    // (NaN only when `slow.first` is 0 and the ratio infinite: the crossing is at the start, and
+    // the fast axis's first one later, as `fast.first` is not 0 then... or is, a tie; below 0
+    // either way but for that tie)
+    let bound = if bound.is_nan() { -fast.first } else { bound };
+    let tie = bound.fract() == 0.0 && (0.0..kf).contains(&bound);
+    let whole = bound.ceil().clamp(0.0, kf);
+    // Twice the fast steps before the slow one, less one unless it ties with the next: positive
+    // while fast steps are to come, then zero (a tie) or negative. (Capped at 2^60 steps, so that
+    // the doubled error term fits an i64: only a segment over 2^60 cells long reaches it.)
+    let err = 2 * (whole as i64).min(1 << 60) - i64::from(!tie);
+    // The fast axis's steps move the error term by 4 toward the slow step; the slow axis's one
+    // step leaves it where it is (its axis is then done, and the term no longer read).
+    if slow_is_y { (0, 2, -err) } else { (2, 0, err) }
 }
 
 /// `v / size`, correctly rounded. A power-of-two size has an exact reciprocal, and multiplying
@@ -312,10 +355,10 @@ impl Axis {
     /// ±[`MAX_INDEX`]).
     #[inline(always)]
     fn new(a: f64, b: f64, ra: f64, rb: f64, size: f64) -> Axis {
-        let (ca, frac) = floor_of(ra, a, size);
-        let (cb, _) = floor_of(rb, b, size);
+        let (ca, below, above) = floor_of(ra, a, size);
+        let (cb, _, _) = floor_of(rb, b, size);
         let step = (cb > ca) as i64 - (cb < ca) as i64;
-        let first = if step >= 0 { 1.0 - frac } else { frac };
+        let first = if step >= 0 { above } else { below };
         Axis { cell: ca, end: cb, step, first, speed: (rb - ra).abs() }
     }
 }
@@ -324,20 +367,22 @@ impl Axis {
 /// whose magnitude is this or more.
 const MAX_INDEX: f64 = 4_611_686_018_427_387_904.0; // 2^62
 
-/// `(⌊v / size⌋, v / size − ⌊v / size⌋)` given `r`, the rounded quotient (within ±2^62), with
-/// the floor exact (the floor of the real quotient, not of the rounded one) and the fraction
-/// clamped to `[0, 1]`.
+/// `(q, v / size − q, q + 1 − v / size)` with `q = ⌊v / size⌋`, given `r`, the rounded quotient
+/// (within ±2^62): the floor exact (the floor of the real quotient, not of the rounded one), and
+/// the distances to the boundaries below and above in `[0, 1]`, each worked out on its own, so
+/// that a small one is not lost in `1 −` the other (`1 − (1 − 2⁻⁵⁴)` is 0 in `f64`).
 #[inline(always)]
-fn floor_of(r: f64, v: f64, size: f64) -> (i64, f64) {
+fn floor_of(r: f64, v: f64, size: f64) -> (i64, f64, f64) {
     // Floor of the rounded quotient (exact in f64: below 2^53 an integer is exact, above it
     // `r` is an integer itself).
     let mut q = r as i64;
     q -= i64::from(q as f64 > r);
     if q as f64 != r {
         // Rounding to nearest cannot carry a quotient across an integer it does not land on:
-        // when `r` is not an integer, its floor is the real quotient's floor, and `r − q` is
-        // exact.
-        (q, r - q as f64)
+        // when `r` is not an integer, its floor is the real quotient's floor. Each distance is
+        // rounded once, and is exact when below ½ (Sterbenz: `r` is then within a factor 2 of
+        // that integer, or the integer is 0).
+        (q, r - q as f64, (q + 1) as f64 - r)
     } else {
         floor_of_integral(q, v, size)
     }
@@ -348,13 +393,14 @@ fn floor_of(r: f64, v: f64, size: f64) -> (i64, f64) {
 /// `v − q·size`.
 #[cold]
 #[inline(never)]
-fn floor_of_integral(mut q: i64, v: f64, size: f64) -> (i64, f64) {
+fn floor_of_integral(mut q: i64, v: f64, size: f64) -> (i64, f64, f64) {
     let mut rest = (-(q as f64)).mul_add(size, v);
     if rest < 0.0 {
         q -= 1;
         rest = (-(q as f64)).mul_add(size, v);
     }
-    (q, (rest / size).clamp(0.0, 1.0))
+    let to_next = ((q + 1) as f64).mul_add(size, -v);
+    (q, (rest / size).clamp(0.0, 1.0), (to_next / size).clamp(0.0, 1.0))
 }
 
 /// `(⌊v / size⌋, v / size − ⌊v / size⌋)` exactly, or why not (unit tests).
@@ -364,7 +410,8 @@ fn floor_div(v: f64, size: f64) -> Result<(i64, f64), TraverseError> {
     if r.is_nan() || r.abs() >= MAX_INDEX {
         return Err(TraverseError::OutOfRange);
     }
-    Ok(floor_of(r, v, size))
+    let (q, frac, _) = floor_of(r, v, size);
+    Ok((q, frac))
 }
 
 /// The iterator [`traverse`] returns: `(i, j)` cell indices.
