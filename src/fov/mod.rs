@@ -660,10 +660,15 @@ impl Map {
 /// assert!(in_radius(o, Pos::new(3, 4), Some(5)));
 /// assert!(!in_radius(o, Pos::new(3, 4), Some(4)));
 /// assert!(in_radius(o, Pos::new(1000, 0), None)); // unlimited
+/// // Exact at the extremes of `i32`, too:
+/// assert!(!in_radius(Pos::new(i32::MIN, i32::MIN), Pos::new(i32::MAX, i32::MAX), Some(u32::MAX)));
+/// assert!(in_radius(Pos::new(i32::MIN, 0), Pos::new(i32::MAX, 0), Some(u32::MAX)));
 /// ```
 #[inline]
 pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
-    radius.is_none_or(|r| origin.dist2(p) <= i64::from(r).saturating_mul(i64::from(r)))
+    // (in 128 bits: the squares of two i32 differences and of a u32 need up to 65 and 64 bits)
+    let d = |a: i32, b: i32| (i128::from(a) - i128::from(b)).pow(2);
+    radius.is_none_or(|r| d(origin.x, p.x) + d(origin.y, p.y) <= i128::from(r).pow(2))
 }
 
 #[cfg(test)]

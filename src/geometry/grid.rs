@@ -21,11 +21,35 @@ use super::Pos;
 /// let walls = g.map(|&c| c == '#');
 /// assert_eq!(walls.iter().filter(|(_, w)| **w).count(), 1);
 /// ```
+///
+/// Deserializing checks what [`Grid::from_vec`] checks: `width × height` cells, or an error
+/// (a grid edited in a file to another size is refused, not accepted to panic later).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Unchecked<T>")]
 pub struct Grid<T> {
     width: usize,
     height: usize,
     cells: Vec<T>,
+}
+
+/// A [`Grid`] as serialized, before its size is checked.
+#[derive(Deserialize)]
+struct Unchecked<T> {
+    width: usize,
+    height: usize,
+    cells: Vec<T>,
+}
+
+impl<T> TryFrom<Unchecked<T>> for Grid<T> {
+    type Error = String;
+
+    fn try_from(g: Unchecked<T>) -> Result<Grid<T>, String> {
+        let (w, h, n) = (g.width, g.height, g.cells.len());
+        Grid::from_vec(w, h, g.cells).ok_or_else(|| match w.checked_mul(h) {
+            Some(need) => format!("a {w}x{h} grid has {need} cells, but {n} are given"),
+            None => format!("a {w}x{h} grid has more cells than can be counted"),
+        })
+    }
 }
 
 impl<T: Clone> Grid<T> {
@@ -167,6 +191,18 @@ impl<T> std::ops::IndexMut<Pos> for Grid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deserialized_grid_has_as_many_cells_as_its_size_says() {
+        let g = Grid::from_vec(2, 3, vec![1u8, 2, 3, 4, 5, 6]).unwrap();
+        let text = ron::to_string(&g).unwrap();
+        assert_eq!(ron::from_str::<Grid<u8>>(&text).unwrap(), g);
+        let short = ron::from_str::<Grid<bool>>("(width: 5, height: 5, cells: [false])").unwrap_err();
+        assert!(short.to_string().contains("a 5x5 grid has 25 cells, but 1 are given"), "{short}");
+        let huge = format!("(width: {}, height: 2, cells: [])", usize::MAX);
+        let huge = ron::from_str::<Grid<bool>>(&huge).unwrap_err();
+        assert!(huge.to_string().contains("more cells than can be counted"), "{huge}");
+    }
 
     #[test]
     fn bounds_and_indexing() {

@@ -9,6 +9,11 @@ use super::{Grid, Pos};
 /// outside the map are opaque; an implementation should answer `true` for them (the FOV code also
 /// never looks outside the area of its output buffer).
 ///
+/// The answers must stay the same for the length of a call: the view is computed from one
+/// world. One that changes them mid-call (a door that opens while the FOV is computed) gets a
+/// view of no world in particular, and debug builds may stop at one of the multicast's internal
+/// consistency checks.
+///
 /// # Examples
 ///
 /// Your own map type:

@@ -38,15 +38,19 @@ impl Pos {
     }
 
     /// Squared Euclidean distance between cell centres: the FOV radius test compares it to `R²`.
+    /// It saturates at `i64::MAX`, which only cells more than about 2·10⁹ apart on an axis
+    /// reach (the square of a distance between two `i32`s can need 65 bits); `fov::in_radius`
+    /// does not go through it, and is exact for any two cells.
     ///
     /// ```
     /// use sightline::Pos;
     /// assert_eq!(Pos::new(0, 0).dist2(Pos::new(3, 4)), 25); // within radius 5, not 4
+    /// assert_eq!(Pos::new(i32::MIN, i32::MIN).dist2(Pos::new(i32::MAX, 0)), i64::MAX);
     /// ```
     pub fn dist2(self, other: Pos) -> i64 {
         let dx = i64::from(self.x) - i64::from(other.x);
         let dy = i64::from(self.y) - i64::from(other.y);
-        dx * dx + dy * dy
+        dx.saturating_mul(dx).saturating_add(dy.saturating_mul(dy))
     }
 
     /// Chebyshev distance: the number of king moves between two cells.

@@ -400,18 +400,20 @@ impl Locate for RonLocator<'_> {
 }
 
 /// The file line and column of the glyph of cell `pos` in a map's source, for messages about a
-/// map that loaded (such as `check`'s warnings).
+/// map that loaded (such as `check`'s warnings); `None` for a cell the source has no glyph for.
 ///
 /// ```
 /// use sightline::{Pos, map::{SourceKind, format::locate_cell}};
 /// let source = "###\n#@#\n###\n";
 /// assert_eq!(locate_cell(source, SourceKind::Text, Pos::new(1, 1)), Some((2, 2)));
+/// assert_eq!(locate_cell(source, SourceKind::Text, Pos::new(100, 1)), None);
+/// assert_eq!(locate_cell(source, SourceKind::Ron, Pos::new(1, 1)), None); // not RON
 /// ```
 pub fn locate_cell(source: &str, kind: SourceKind, pos: Pos) -> Option<(usize, usize)> {
     let (x, y) = (usize::try_from(pos.x).ok()?, usize::try_from(pos.y).ok()?);
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
     match kind {
-        SourceKind::Text => Some((y + 1, x + 1)),
+        SourceKind::Text => (source.lines().nth(y)?.chars().count() > x).then_some((y + 1, x + 1)),
         SourceKind::Ron => {
             let idx = SourceIndex::new(source);
             char_location(&idx, *find_rows(source).literals.get(y)?, x)

@@ -247,9 +247,12 @@ fn straight(a: Pos, b: Pos) -> impl Iterator<Item = Pos> {
 /// let hall = sightline::map::generate::pillars(13, 9, 4);
 /// assert_eq!(hall.tile(Pos::new(4, 4)), Tile::Wall); // a pillar
 /// assert_eq!(hall.tile(Pos::new(5, 4)), Tile::Floor); // standing alone
+/// let bare = sightline::map::generate::pillars(5, 5, u32::MAX); // wider than the map: none
+/// assert_eq!(bare.tile(Pos::new(2, 2)), Tile::Floor);
 /// ```
 pub fn pillars(w: usize, h: usize, spacing: u32) -> Map {
-    let s = spacing.max(2) as i32;
+    // (a spacing past any map's side stands for "no pillars", as it does below it)
+    let s = spacing.clamp(2, i32::MAX as u32) as i32;
     let mut tiles = walled_floor(w, h);
     let (wi, hi) = (w as i32, h as i32);
     for y in (s..hi - 2).step_by(s as usize) {
