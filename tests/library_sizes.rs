@@ -40,6 +40,13 @@ fn an_fov_area_that_overflows_is_refused_by_new() {
         }),
         "a 2147483648x2147483648 Fov area is too large to address"
     );
+    // a side past i32::MAX: its far cells have no Pos (the view would wrap around to negative x)
+    assert_eq!(
+        panic_message(|| {
+            let _ = Fov::new((1 << 31) + 5, 1);
+        }),
+        "a 2147483653x1 Fov area is too large to address"
+    );
 }
 
 #[test]

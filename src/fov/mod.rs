@@ -230,9 +230,10 @@ impl Clone for Fov {
 /// The number of cells of a `width × height` area, checked to be addressable as stamps: see the
 /// panics of [`Fov::new`].
 fn area(width: usize, height: usize) -> usize {
+    let side = i32::MAX as usize;
     width
         .checked_mul(height)
-        .filter(|&n| n <= isize::MAX as usize / std::mem::size_of::<u16>())
+        .filter(|&n| n <= isize::MAX as usize / std::mem::size_of::<u16>() && width <= side && height <= side)
         .unwrap_or_else(|| panic!("a {width}x{height} Fov area is too large to address"))
 }
 
@@ -241,7 +242,8 @@ impl Fov {
     ///
     /// # Panics
     ///
-    /// If the area is too large to address: `width * height` overflows `usize`, or its stamps
+    /// If the area is too large to address: a side is longer than `i32::MAX` cells (a [`Pos`]
+    /// could not name the cells past that), `width * height` overflows `usize`, or its stamps
     /// (two bytes a cell) would pass `isize::MAX` bytes, the most any allocation may hold. A
     /// wrapped product would make a buffer smaller than its sides, which would then panic (or
     /// answer wrongly) on the first cell asked about; this fails at once instead, the way

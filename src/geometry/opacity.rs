@@ -56,7 +56,9 @@ pub trait Opacity {
     /// where it only has to find the next wall. The default asks [`Opacity::is_opaque`] cell by
     /// cell; a dense grid answers from a slice of its row, which is much cheaper.
     fn transparent_run(&self, p: Pos, dx: i32, max: usize) -> usize {
-        (0..max).take_while(|&k| !self.is_opaque(Pos::new(p.x + dx * k as i32, p.y))).count()
+        // (a cell past the ends of `i32` is outside every map: opaque, where the run ends)
+        let at = |k: usize| i32::try_from(i64::from(p.x) + i64::from(dx) * k as i64).ok();
+        (0..max).take_while(|&k| at(k).is_some_and(|x| !self.is_opaque(Pos::new(x, p.y)))).count()
     }
 
     /// Row `y` as a slice of "is opaque" flags indexed by `x`, when the world keeps its cells
@@ -274,6 +276,14 @@ impl Opacity for Grid<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_run_stops_at_the_ends_of_i32() {
+        let open = |_: Pos| false;
+        assert_eq!(open.transparent_run(Pos::new(i32::MAX - 2, 0), 1, 10), 3);
+        assert_eq!(open.transparent_run(Pos::new(i32::MIN + 1, 5), -1, 10), 2);
+        assert_eq!(open.transparent_run(Pos::new(0, 0), 1, 10), 10);
+    }
 
     #[test]
     fn runs_longer_than_a_chunk_end_at_the_first_wall_either_way() {

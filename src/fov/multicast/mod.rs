@@ -99,11 +99,19 @@ pub struct Trace {
 
 impl Trace {
     /// Clears the record and sizes it to a `width × height` area.
+    ///
+    /// # Panics
+    ///
+    /// If `width * height` overflows `usize` (as [`Fov::new`] refuses such an area), before
+    /// changing anything.
     pub fn reset(&mut self, width: usize, height: usize) {
+        let cells = width
+            .checked_mul(height)
+            .unwrap_or_else(|| panic!("a {width}x{height} trace area is too large to address"));
         self.width = width;
         self.height = height;
         self.cells.clear();
-        self.cells.resize(width * height, TraceCell::default());
+        self.cells.resize(cells, TraceCell::default());
     }
 
     /// The record of `p`; the default (never looked at) outside the area.
