@@ -105,9 +105,7 @@ impl Trace {
     /// If `width * height` overflows `usize` (as [`Fov::new`] refuses such an area), before
     /// changing anything.
     pub fn reset(&mut self, width: usize, height: usize) {
-        let cells = width
-            .checked_mul(height)
-            .unwrap_or_else(|| panic!("a {width}x{height} trace area is too large to address"));
+        let cells = width.checked_mul(height).expect("a trace area too large to address");
         self.width = width;
         self.height = height;
         self.cells.clear();
