@@ -197,14 +197,15 @@ fn traverse_fixed_point(
 /// crossing comes after exactly the fast crossings `j < first_slow · (speed_fast / speed_slow) −
 /// first_fast`, a bound worked out in `f64` (2⁻⁵³ relative; an infinite ratio puts it after all
 /// of them), and at the same parameter as crossing `j` when the bound is `j` itself: a tie,
-/// settled by the boundary rule's bias as any other. The walk is then encoded with speed 2 for
-/// the slow axis's counterpart: the error term counts the fast steps down to the slow one.
+/// settled by the boundary rule's bias as any other. The walk is then encoded with the slow
+/// axis's speed 2 and the fast one's 0: the error term counts the fast steps down to the slow
+/// one, and is not read once the slow axis has taken its step.
 fn one_slow_crossing(slow: &Axis, fast: &Axis, slow_is_y: bool) -> (i64, i64, i64) {
     let bound = slow.first * (fast.speed / slow.speed) - fast.first;
     let kf = fast.cell.abs_diff(fast.end) as f64;
-    // (NaN only when `slow.first` is 0 and the ratio infinite: the crossing is at the start, and
-    // the fast axis's first one later, as `fast.first` is not 0 then... or is, a tie; below 0
-    // either way but for that tie)
+    // NaN only when `slow.first` is 0 and the ratio infinite: the slow crossing is at the start,
+    // so no fast crossing comes before it, and one ties with it if it is at the start too
+    // (`fast.first` 0, a bound of -0).
     let bound = if bound.is_nan() { -fast.first } else { bound };
     let tie = bound.fract() == 0.0 && (0.0..kf).contains(&bound);
     let whole = bound.ceil().clamp(0.0, kf);
