@@ -45,9 +45,8 @@ pub enum SaveError {
         /// The format number the save declares.
         found: u32,
     },
-    /// [`default_path`] found neither `XDG_DATA_HOME` set to an absolute path nor `HOME` set
-    /// to something non-empty.
-    #[error("no save location: set XDG_DATA_HOME (to an absolute path) or HOME, or pass --save FILE")]
+    /// [`default_path`] found neither `XDG_DATA_HOME` nor `HOME` set to an absolute path.
+    #[error("no save location: set XDG_DATA_HOME or HOME to an absolute path, or pass --save FILE")]
     NoLocation,
 }
 
@@ -78,7 +77,8 @@ struct SaveIn {
 ///
 /// An `XDG_DATA_HOME` that is empty or relative counts as unset, as the XDG Base Directory
 /// specification requires: a relative one would put the save under whatever directory the
-/// game was started from, where the next game started elsewhere would not find it.
+/// game was started from, where the next game started elsewhere would not find it. A relative
+/// `HOME` (POSIX asks for an absolute one) counts as unset for the same reason.
 pub fn default_path() -> Result<PathBuf, SaveError> {
     default_path_in(|k| std::env::var_os(k))
 }
@@ -89,7 +89,10 @@ fn default_path_in(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, Sa
     if let Some(data) = nonempty("XDG_DATA_HOME").filter(|d| d.is_absolute()) {
         return Ok(data.join("sightline").join("save.ron"));
     }
-    nonempty("HOME").map(|h| h.join(".local/share/sightline/save.ron")).ok_or(SaveError::NoLocation)
+    nonempty("HOME")
+        .filter(|h| h.is_absolute())
+        .map(|h| h.join(".local/share/sightline/save.ron"))
+        .ok_or(SaveError::NoLocation)
 }
 
 /// The text of a save: the format number and the whole game, as pretty RON. What is derived
@@ -299,6 +302,20 @@ mod tests {
             assert_eq!(got.unwrap(), home, "XDG_DATA_HOME={data:?}");
             let msg = location(&[("XDG_DATA_HOME", data)]).unwrap_err().to_string();
             assert!(msg.contains("absolute"), "XDG_DATA_HOME={data:?}: {msg}");
+        }
+    }
+
+    /// The same reasoning for `HOME`: a relative one (POSIX wants it absolute) would scatter
+    /// saves over the directories games are started from, so without an absolute
+    /// `XDG_DATA_HOME` there is then no default location, and the message says what to set.
+    #[test]
+    fn a_relative_home_is_no_location() {
+        for home in ["relative/home", ".", "~", "./p"] {
+            let got = location(&[("HOME", home)]);
+            let msg = got.unwrap_err().to_string();
+            assert!(msg.contains("HOME to an absolute path"), "HOME={home:?}: {msg}");
+            let data = location(&[("XDG_DATA_HOME", "/data"), ("HOME", home)]).unwrap();
+            assert_eq!(data, Path::new("/data/sightline/save.ron"), "HOME={home:?}");
         }
     }
 }

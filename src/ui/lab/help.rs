@@ -3,7 +3,7 @@
 use ratatui::text::Line;
 
 /// The keys, one per line.
-pub const KEYS: [&str; 18] = [
+pub const KEYS: [&str; 19] = [
     "arrows hjklyubn numpad  move the viewer (or the cursor)",
     "+ -                     radius up / down (top: unlimited)",
     "a                       switch multicast / reference",
@@ -21,6 +21,7 @@ pub const KEYS: [&str; 18] = [
     "The viewer walks anywhere, walls too. States:",
     "* visible  % edge of an occluded area",
     "x culled (never expanded)  : never looked at",
+    "Past what the reference can run, - goes to where it runs.",
     "Any key above closes this help (q and esc quit).",
 ];
 
