@@ -1,9 +1,13 @@
 //! `sightline fov` and `sightline bench`, run as a user runs them: the real binary, real files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use sightline::map::{Map, generate};
+
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 fn sightline(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sightline")).args(args).output().expect("the binary runs")
@@ -11,14 +15,6 @@ fn sightline(args: &[&str]) -> Output {
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
-
-/// A scratch directory of this test binary, emptied at first use.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-cli-fov-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Writes a plain-text map (rows only, default legend).

@@ -1,18 +1,15 @@
 //! The play command's failures, which happen before the terminal is touched: located map
 //! errors, a map without a player start, a bad save — each exit status 1, nothing on stdout.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
+
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 fn sightline(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sightline")).args(args).env_remove("NO_COLOR").output().unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

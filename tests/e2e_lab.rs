@@ -8,6 +8,10 @@ mod pty;
 
 use pty::{COLS, Cell, Launch, ROWS, Session};
 
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 /// The right-hand panel's width; the map pane is what is left of it, inside the border.
 const PANEL: u16 = 36;
 
@@ -127,14 +131,6 @@ fn no_color_draws_the_overlay_in_glyphs_and_modifiers_only() {
     assert!(viewer.len() == 1 && viewer[0].inverse, "the viewer stands out reversed");
     lab.send("q");
     assert!(lab.wait_exit().success());
-}
-
-/// A scratch directory of this test process, emptied first.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-e2e-lab-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Keys pressed while the screen shows only the "too small" notice do nothing (no move, no

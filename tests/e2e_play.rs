@@ -2,12 +2,16 @@
 //! the room behind it appear, save and quit, resume from the save; and the ways out (quit,
 //! Ctrl-C: exit status 0; SIGTERM: 143) leave the terminal restored.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[path = "support/pty.rs"]
 mod pty;
 
 use pty::{Launch, Session};
+
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 /// The cell's (bold, dim) pair: how a visible cell (bold) is told from a remembered one (dim).
 fn style(s: &Session, row: u16, col: u16) -> (bool, bool) {
@@ -21,13 +25,6 @@ fn hall() -> String {
 
 fn archery() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/game_maps/archery.ron").display().to_string()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -2,12 +2,15 @@
 //! refused and left alone.
 
 use std::fs;
-use std::path::PathBuf;
 
 use sightline::Pos;
 use sightline::game::save::{self, SAVE_FORMAT, SaveError};
 use sightline::game::{Action, Dir, GameState};
 use sightline::map::{ItemKind, ItemSpawn, Map, MonsterKind, MonsterSpawn, Tile};
+
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 fn level() -> Map {
     let mut map = Map::open(12, 7);
@@ -36,14 +39,6 @@ fn played() -> GameState {
         game.act(a);
     }
     game
-}
-
-/// A fresh directory under the system temp dir for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -2,15 +2,11 @@
 //! terminal is the file's text with control characters replaced by a one-cell stand-in, and the
 //! caret stands under its character after wide characters and far along long lines.
 
-use std::path::PathBuf;
 use std::process::Output;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-error-display-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 /// `sightline check` on a file holding `bytes`.
 fn check_bytes(name: &str, file: &str, bytes: &[u8]) -> Output {

@@ -6,7 +6,7 @@
 //! reproduces the file byte for byte, for games at every stage on every bundled map.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -14,6 +14,10 @@ use sightline::game::save::{self, Crash, MAX_SAVE_BYTES, SAVE_FORMAT, SaveError}
 use sightline::game::{Acted, Action, Dir, FloorItem, GameState};
 use sightline::map::ItemKind;
 use sightline::map::format::parse_ron;
+
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 const MAPS: &[(&str, &str)] = &[
     ("dungeon.ron", include_str!("../maps/dungeon.ron")),
@@ -23,13 +27,6 @@ const MAPS: &[(&str, &str)] = &[
     ("glass.ron", include_str!("../maps/glass.ron")),
     ("large.ron", include_str!("../maps/large.ron")),
 ];
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sightline-save-faults-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A game on bundled map `map` after up to `turns` random actions (fewer if it ends).
 fn played(map: usize, seed: u64, turns: usize) -> GameState {
