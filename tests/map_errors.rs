@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use sightline::map::format::{MAX_FILE_BYTES, SourceKind, load_path, parse_bytes, parse_ron, parse_text};
-use sightline::map::{MapError, Problem};
+use sightline::map::{MapError, Problem, Unlisted};
 use sightline::{Map, Pos};
 
 fn ron_err(src: &str) -> MapError {
@@ -93,12 +93,20 @@ fn glyph_columns_count_escapes_and_raw_strings_as_written() {
 fn every_unknown_glyph_is_reported_up_to_a_cap() {
     let row = format!("\"{}\"", "X".repeat(30));
     let e = ron_err(&with_rows(&[&row, &row]));
-    // 20 located problems, then one line counting the other 40
-    assert_eq!(e.problems.len(), 21, "{e}");
+    // 20 located problems, then one line counting the other 40; the total counts all 60
+    assert_eq!(e.problems.len(), 20, "{e}");
     assert_eq!(loc(&e.problems[0]), (Some(4), Some(10)));
     assert_eq!(loc(&e.problems[19]), (Some(4), Some(29)));
-    assert_eq!(e.problems[20].message, "... and 40 more unknown glyphs");
-    assert!(e.to_string().ends_with("t.ron: 21 problems"));
+    assert_eq!(e.unlisted, [Unlisted { kind: "unknown glyphs", count: 40 }]);
+    assert_eq!(e.total(), 60);
+    assert!(e.to_string().ends_with("t.ron: ... and 40 more unknown glyphs\nt.ron: 60 problems"), "{e}");
+    // each kind is capped and counted on its own: 30 rows of the wrong width under a first row
+    // 5 wide are 20 listed and 10 counted
+    let mut text = String::from("#@..#\n");
+    text.push_str(&"###\n".repeat(30));
+    let e = parse_text(&text, "rows.txt").unwrap_err();
+    assert_eq!((e.problems.len(), e.total()), (20, 30), "{e}");
+    assert!(e.to_string().ends_with("rows.txt: 30 problems"), "{e}");
 }
 
 #[test]
@@ -236,6 +244,16 @@ fn a_file_that_is_not_utf8_names_the_first_bad_byte() {
         assert!(p.message.contains("0xFF at byte offset 12"), "{e}");
         assert_eq!(p.source_line.as_deref(), Some("  name: \"x\u{FFFD}\","));
     }
+    // after a byte order mark, columns count from the first character after it, as for every
+    // other problem (the byte offset is the file's)
+    for (bytes, col) in [(&b"\xEF\xBB\xBF#\xFF#\n"[..], 2), (b"\xEF\xBB\xBF\xFF", 1)] {
+        let e = parse_bytes(bytes, "bom.txt", SourceKind::Text).unwrap_err();
+        assert_eq!(loc(&e.problems[0]), (Some(1), Some(col)), "{e}");
+        assert!(!e.problems[0].source_line.as_deref().unwrap_or_default().contains('\u{FEFF}'), "{e}");
+        assert!(e.problems[0].message.contains(&format!("byte offset {}", col + 2)), "{e}");
+    }
+    let e = parse_bytes(b"\xEF\xBB\xBF#X#\n", "bom.txt", SourceKind::Text).unwrap_err();
+    assert_eq!(loc(&e.problems[0]), (Some(1), Some(2)), "{e}");
 }
 
 #[test]
@@ -307,4 +325,48 @@ fn plain_text_problems_are_located_by_line_and_column() {
     // the caret keeps the tab so it lines up under the X
     assert!(e.to_string().contains("2 | #.\tX#\n  |   \t^\n"), "{e}");
     let _ = Map::open(1, 1);
+}
+
+/// ron's own error span starts where the parser stood after the last token it took, before
+/// the whitespace and comments it skipped: a value of the wrong type on the next line used to
+/// be reported at the end of the line before, or inside a comment. The location is the
+/// offending token's.
+#[test]
+fn a_ron_error_after_whitespace_or_a_comment_points_at_the_offending_token() {
+    // single quotes for a row: the `'` on line 4, column 9
+    let e = ron_err(&with_rows(&["'#'", "\"#\""]));
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(9)), "{e}");
+    assert_eq!(e.problems[0].source_line.as_deref(), Some("        '#',"), "{e}");
+    // a number where a radius belongs, after a comment at the end of the key's line
+    let src =
+        "(\n    name: \"t\",\n    sight_radius: // the radius\n        \"twelve\",\n    rows: [\"@\"],\n)\n";
+    assert_eq!(loc(&ron_err(src).problems[0]), (Some(4), Some(9)));
+    // after a comment line, and after a nested block comment
+    let e = ron_err("(\n    name: \"t\",\n    rows: [\n        // the first row\n        5,\n    ],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(9)), "{e}");
+    let e = ron_err("(\n    name: \"t\",\n    rows: [ /* a /* nested */ comment */\n  5,\n    ],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(3)), "{e}");
+    // junk after the closing parenthesis, on the next line
+    let e = ron_err("(\n    name: \"t\",\n    rows: [\"@\"],\n)\n x\n");
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(2)), "{e}");
+    // an error with no whitespace before it stays where ron put it
+    let e = ron_err("(\n    name: \"t\",\n    rows: [\"@\", 5],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(3), Some(17)), "{e}");
+}
+
+/// ron reads more than ASCII whitespace as whitespace (a vertical tab, U+0085, the left-to-right
+/// and right-to-left marks, the line and paragraph separators): between `rows`, `:` and `[` it
+/// is valid RON, and a problem in the rows is still located there.
+#[test]
+fn rows_after_whitespace_only_ron_calls_whitespace_are_still_located() {
+    for ws in ["\u{0B}", "\u{0C}", "\u{85}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}"] {
+        let src = format!("(\n    name: \"t\",\n    rows{ws}:{ws}[\n        \"#X#\",\n    ],\n)\n");
+        let e = ron_err(&src);
+        assert_eq!(e.problems.len(), 1, "{ws:?}: {e}");
+        assert!(e.problems[0].message.contains("'X'"), "{ws:?}: {e}");
+        assert_eq!(loc(&e.problems[0]), (Some(4), Some(11)), "{ws:?}: {e}");
+    }
+    // and a character ron does not take as whitespace is a ron error, as before
+    let e = ron_err("(\n    name: \"t\",\n    rows:\u{A0}[\n        \"#\",\n    ],\n)\n");
+    assert!(e.problems[0].line.is_some(), "{e}");
 }

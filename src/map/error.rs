@@ -33,8 +33,22 @@ pub struct MapError {
     /// Where the map came from: the path as given, or a name such as
     /// `<embedded maps/dungeon.ron>`.
     pub origin: String,
-    /// At least one problem, in the order they were found.
+    /// At least one problem; located ones in file order, then those about the whole file.
     pub problems: Vec<Problem>,
+    /// The problems only counted, not listed: past [`MapError::LISTED`] of one kind (a file of
+    /// a thousand stray glyphs gets twenty of them spelled out), how many more of each kind
+    /// there are. The report ends with an `... and N more` line for each, and counts them in
+    /// its total.
+    pub unlisted: Vec<Unlisted>,
+}
+
+/// How many more problems of one kind a [`MapError`] counted without listing them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unlisted {
+    /// The kind, as a plural noun: `"unknown glyphs"`, `"rows of the wrong width"`.
+    pub kind: &'static str,
+    /// How many more of that kind there are than are listed.
+    pub count: usize,
 }
 
 /// One thing wrong with a map file, located as precisely as the problem allows.
@@ -77,9 +91,18 @@ impl Problem {
 }
 
 impl MapError {
+    /// At most this many problems of one kind are listed; the rest are counted in
+    /// [`MapError::unlisted`].
+    pub const LISTED: usize = 20;
+
     /// An error with a single problem.
     pub fn single(origin: impl Into<String>, problem: Problem) -> Self {
-        MapError { origin: origin.into(), problems: vec![problem] }
+        MapError { origin: origin.into(), problems: vec![problem], unlisted: Vec::new() }
+    }
+
+    /// How many problems the file has: the listed ones and the ones only counted.
+    pub fn total(&self) -> usize {
+        self.problems.len() + self.unlisted.iter().map(|u| u.count).sum::<usize>()
     }
 
     fn render(&self) -> String {
@@ -87,7 +110,10 @@ impl MapError {
         for p in &self.problems {
             render_problem(&mut out, &self.origin, p);
         }
-        let n = self.problems.len();
+        for u in &self.unlisted {
+            out.push_str(&format!("{}: ... and {} more {}\n", terminal_text(&self.origin), u.count, u.kind));
+        }
+        let n = self.total();
         out.push_str(&format!(
             "{}: {n} problem{}",
             terminal_text(&self.origin),
@@ -216,7 +242,7 @@ pub(crate) fn excerpt(line: &str, column: Option<usize>) -> String {
     out
 }
 
-/// Collects problems, keeping at most `cap` of each kind and counting the rest, so that a map
+/// Collects problems, keeping at most [`MapError::LISTED`] of each kind and counting the rest, so that a map
 /// with a million bad glyphs gets a readable report.
 #[derive(Default)]
 pub(crate) struct Problems {
@@ -226,11 +252,8 @@ pub(crate) struct Problems {
 }
 
 impl Problems {
-    /// At most this many problems of one kind are listed.
-    pub(crate) const CAP: usize = 20;
-
     /// Records a problem of `kind` (a plural noun such as `"unknown glyphs"`): listed if fewer
-    /// than [`Self::CAP`] of its kind are, else only counted.
+    /// than [`MapError::LISTED`] of its kind are, else only counted.
     pub(crate) fn push(&mut self, kind: &'static str, make: impl FnOnce() -> Problem) {
         let i = match self.counts.iter().position(|c| c.0 == kind) {
             Some(i) => i,
@@ -239,7 +262,7 @@ impl Problems {
                 self.counts.len() - 1
             }
         };
-        if self.counts[i].1 < Self::CAP {
+        if self.counts[i].1 < MapError::LISTED {
             self.counts[i].1 += 1;
             self.list.push(make());
         } else {
@@ -251,16 +274,17 @@ impl Problems {
         self.list.is_empty()
     }
 
-    /// The listed problems, followed by one "and N more" line per kind that overflowed.
-    /// Located problems come in file order, so a report reads top to bottom.
-    pub(crate) fn into_vec(mut self) -> Vec<Problem> {
+    /// The error of file `origin` with these problems: the listed ones in file order, so that
+    /// a report reads top to bottom, and the count of the rest of each kind.
+    pub(crate) fn into_error(mut self, origin: &str) -> MapError {
         self.list.sort_by_key(|p| (p.line.is_none(), p.line, p.column));
-        for (kind, _, dropped) in self.counts {
-            if dropped > 0 {
-                self.list.push(Problem::whole_file(format!("... and {dropped} more {kind}")));
-            }
-        }
-        self.list
+        let unlisted = self
+            .counts
+            .into_iter()
+            .filter(|&(_, _, dropped)| dropped > 0)
+            .map(|(kind, _, count)| Unlisted { kind, count })
+            .collect();
+        MapError { origin: origin.to_string(), problems: self.list, unlisted }
     }
 }
 
@@ -365,9 +389,13 @@ mod tests {
             ps.push("unknown glyphs", || Problem::whole_file(format!("g{i}")));
         }
         ps.push("rows of the wrong width", || Problem::whole_file("w"));
-        let v = ps.into_vec();
-        assert_eq!(v.len(), Problems::CAP + 1 + 1);
-        assert_eq!(v.last().unwrap().message, "... and 5 more unknown glyphs");
-        assert_eq!(v[Problems::CAP].message, "w");
+        let e = ps.into_error("m.txt");
+        assert_eq!(e.problems.len(), MapError::LISTED + 1);
+        assert_eq!(e.problems[MapError::LISTED].message, "w");
+        assert_eq!(e.unlisted, [Unlisted { kind: "unknown glyphs", count: 5 }]);
+        // the total counts every problem, listed or not: 26, not the 21 listed (or 22 lines)
+        assert_eq!(e.total(), 26);
+        let shown = e.to_string();
+        assert!(shown.ends_with("m.txt: ... and 5 more unknown glyphs\nm.txt: 26 problems"), "{shown}");
     }
 }

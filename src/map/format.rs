@@ -20,7 +20,7 @@ use serde::de::{self, Deserializer, Visitor};
 
 use super::error::Problems;
 use super::legend::{Legend, LegendEntry, LegendOverrides};
-use super::ron_rows::{RonRows, char_location, find_rows};
+use super::ron_rows::{RonRows, char_location, find_rows, token_start};
 use super::source::SourceIndex;
 use super::{ItemSpawn, MAX_SIDE, Map, MapError, MapMeta, MonsterSpawn, Problem};
 use crate::geometry::{Grid, Pos};
@@ -123,10 +123,13 @@ pub fn parse_bytes(bytes: &[u8], origin: &str, kind: SourceKind) -> Result<Map, 
         let good = &bytes[..e.valid_up_to()];
         // the prefix is valid UTF-8 by construction
         let good = std::str::from_utf8(good).unwrap_or_default();
-        let idx = SourceIndex::new(good);
-        let (line, col) = idx.line_col(good.len());
+        // located in the text after a byte order mark, as every other problem is
+        let bom = if good.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
+        let text_before = &good[bom..];
+        let idx = SourceIndex::new(text_before);
+        let (line, col) = idx.line_col(text_before.len());
         let bad = bytes[e.valid_up_to()];
-        let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+        let line_start = bom + text_before.rfind('\n').map_or(0, |i| i + 1);
         let line_end =
             bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| line_start + p);
         let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
@@ -260,8 +263,16 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         .with_recursion_limit(RECURSION_LIMIT);
     let file: MapFile = options.from_str(source).map_err(|e| {
         let idx = SourceIndex::new(source);
-        let line = e.span.start.line.max(1);
-        MapError::single(origin, idx.problem(line, Some(e.span.start.col.max(1)), e.code.to_string()))
+        let start = idx.offset(e.span.start.line.max(1), e.span.start.col.max(1));
+        // ron's span starts where the parser stood after the last token it took, before the
+        // whitespace and comments it skipped on its way to the one it could not take: a value
+        // of the wrong type on the next line was reported at the end of the line before, or
+        // inside a comment. The mistake is that next token. (Not for the loader's own
+        // messages, raised once a value is read, whose span starts right after that value:
+        // the row past the limit is located where it ends, not at the row after it.)
+        let at = if matches!(e.code, ron::Error::Message(_)) { start } else { token_start(source, start) };
+        let (line, col) = idx.line_col(at);
+        MapError::single(origin, idx.problem(line, Some(col), e.code.to_string()))
     })?;
     let mut legend = Legend::default();
     for (glyph, entry) in file.legend.0 {
@@ -434,8 +445,7 @@ fn build<R: AsRef<str>>(
     at: &dyn Locate,
     origin: &str,
 ) -> Result<Map, MapError> {
-    let fail =
-        |problems: Problems| Err(MapError { origin: origin.to_string(), problems: problems.into_vec() });
+    let fail = |problems: Problems| Err(problems.into_error(origin));
     let mut problems = Problems::default();
     let height = rows.len();
     if height == 0 {

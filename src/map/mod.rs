@@ -13,7 +13,7 @@ mod source;
 pub mod spawn;
 pub mod tile;
 
-pub use error::{MapError, Problem, terminal_char, terminal_text};
+pub use error::{MapError, Problem, Unlisted, terminal_char, terminal_text};
 pub use format::SourceKind;
 pub use legend::{Legend, LegendEntry};
 pub use lint::ThinDiagonal;

@@ -36,10 +36,9 @@ pub(crate) fn find_rows(src: &str) -> RonRows {
         Bracket,
         In(usize),
     }
-    let b = src.as_bytes();
     let mut rows = RonRows { key: None, literals: Vec::new() };
     let (mut i, mut depth, mut state) = (0, 0usize, State::Seek);
-    while let Some((tok, next)) = next_token(b, i) {
+    while let Some((tok, next)) = next_token(src, i) {
         i = next;
         let inside = matches!(state, State::In(_));
         match tok {
@@ -83,56 +82,101 @@ pub(crate) fn find_rows(src: &str) -> RonRows {
     rows
 }
 
-/// The next token at or after `i`, skipping whitespace and comments, and the offset after it.
-fn next_token(b: &[u8], mut i: usize) -> Option<(Token, usize)> {
+/// Whether ron reads `c` as whitespace: ron 0.12's own list (its `is_whitespace_char`, which it
+/// does not export), Rust's Pattern_White_Space. Wider than ASCII whitespace: a vertical tab or
+/// a line separator between `rows`, `:` and `[` is valid RON, and this lexer must step over
+/// it as ron does to find the rows.
+pub(crate) const fn is_ron_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t'
+            | '\n'
+            | '\r'
+            | '\x0B'
+            | '\x0C'
+            | '\u{85}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
+}
+
+/// The first byte at or after `i` that is neither whitespace (as ron reads it) nor inside a
+/// comment (comments nest, as in ron; an open one runs to the end).
+pub(crate) fn token_start(src: &str, mut i: usize) -> usize {
+    let b = src.as_bytes();
     loop {
-        let c = *b.get(i)?;
-        match c {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
+        match b.get(i) {
+            None => return i.min(b.len()),
+            Some(b'/') if b.get(i + 1) == Some(&b'/') => {
                 i = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p + 1);
             }
-            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(b, i + 2),
-            c if c.is_ascii_whitespace() => i += 1,
-            b'"' => return Some((Token::Str(i), skip_escaped(b, i + 1))),
-            b'\'' => return Some((Token::Other(c), skip_char_literal(b, i + 1))),
-            b'(' | b'[' | b'{' => return Some((Token::Open(c), i + 1)),
-            b')' | b']' | b'}' => return Some((Token::Close, i + 1)),
-            c if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => {
-                let end = ident_end(b, i);
-                let word = &b[i..end];
-                let after = b.get(end).copied();
-                if matches!(word, b"r" | b"br") && matches!(after, Some(b'"' | b'#')) {
-                    let hashes = b[end..].iter().take_while(|&&c| c == b'#').count();
-                    if b.get(end + hashes) == Some(&b'"') {
-                        let close = skip_raw(b, end + hashes + 1, hashes);
-                        let tok = if word == b"r" { Token::Str(i) } else { Token::Other(c) };
-                        return Some((tok, close));
-                    }
-                    if word == b"r" && hashes == 1 {
-                        // a raw identifier `r#name`
-                        let e = raw_ident_end(b, end + 1);
-                        return Some((Token::Ident(i, e), e));
-                    }
-                }
-                if word == b"b" && after == Some(b'"') {
-                    return Some((Token::Other(c), skip_escaped(b, end + 1)));
-                }
-                return Some((Token::Ident(i, end), end));
-            }
-            _ => return Some((Token::Other(c), i + 1)),
+            Some(b'/') if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(b, i + 2),
+            Some(_) => match src.get(i..).and_then(|rest| rest.chars().next()) {
+                Some(c) if is_ron_whitespace(c) => i += c.len_utf8(),
+                _ => return i,
+            },
         }
     }
 }
 
-fn ident_end(b: &[u8], i: usize) -> usize {
-    i + b[i..].iter().take_while(|&&c| c == b'_' || c.is_ascii_alphanumeric() || c >= 0x80).count()
+/// The next token at or after `i`, skipping whitespace and comments, and the offset after it.
+fn next_token(src: &str, i: usize) -> Option<(Token, usize)> {
+    let b = src.as_bytes();
+    let i = token_start(src, i);
+    let c = *b.get(i)?;
+    match c {
+        b'"' => Some((Token::Str(i), skip_escaped(b, i + 1))),
+        b'\'' => Some((Token::Other(c), skip_char_literal(b, i + 1))),
+        b'(' | b'[' | b'{' => Some((Token::Open(c), i + 1)),
+        b')' | b']' | b'}' => Some((Token::Close, i + 1)),
+        c if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => {
+            let end = ident_end(src, i);
+            let word = &b[i..end];
+            let after = b.get(end).copied();
+            if matches!(word, b"r" | b"br") && matches!(after, Some(b'"' | b'#')) {
+                let hashes = b[end..].iter().take_while(|&&c| c == b'#').count();
+                if b.get(end + hashes) == Some(&b'"') {
+                    let close = skip_raw(b, end + hashes + 1, hashes);
+                    let tok = if word == b"r" { Token::Str(i) } else { Token::Other(c) };
+                    return Some((tok, close));
+                }
+                if word == b"r" && hashes == 1 {
+                    // a raw identifier `r#name`
+                    let e = raw_ident_end(src, end + 1);
+                    return Some((Token::Ident(i, e), e));
+                }
+            }
+            if word == b"b" && after == Some(b'"') {
+                return Some((Token::Other(c), skip_escaped(b, end + 1)));
+            }
+            Some((Token::Ident(i, end), end.max(i + 1)))
+        }
+        _ => Some((Token::Other(c), i + 1)),
+    }
 }
 
-fn raw_ident_end(b: &[u8], i: usize) -> usize {
-    i + b[i..]
-        .iter()
-        .take_while(|&&c| matches!(c, b'_' | b'.' | b'+' | b'-') || c.is_ascii_alphanumeric() || c >= 0x80)
-        .count()
+/// The end of the run of characters from `i` that `part` accepts (none when `i` is not on a
+/// character).
+fn run_end(src: &str, i: usize, part: impl Fn(char) -> bool) -> usize {
+    let rest = src.get(i..).unwrap_or_default();
+    i + rest.chars().take_while(|&c| part(c)).map(char::len_utf8).sum::<usize>()
+}
+
+/// Whether an identifier's characters may hold `c`: ASCII letters, digits and `_`, and any
+/// other character but ron's whitespace (ron itself wants XID characters; an identifier here
+/// is only ever compared with `rows`).
+fn ident_char(c: char) -> bool {
+    c == '_' || c.is_ascii_alphanumeric() || !(c.is_ascii() || is_ron_whitespace(c))
+}
+
+fn ident_end(src: &str, i: usize) -> usize {
+    run_end(src, i, ident_char)
+}
+
+fn raw_ident_end(src: &str, i: usize) -> usize {
+    run_end(src, i, |c| matches!(c, '.' | '+' | '-') || ident_char(c))
 }
 
 /// After the opening `"`: the offset after the closing one.

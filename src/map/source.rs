@@ -47,6 +47,15 @@ impl<'s> SourceIndex<'s> {
         Some(at)
     }
 
+    /// The byte offset of 1-based line `line` and character column `col` (clamped to the line's
+    /// end, or to the text's when it has no such line).
+    pub(crate) fn offset(&self, line: usize, col: usize) -> usize {
+        let Some(start) = self.line_start(line) else { return self.src.len() };
+        let rest = &self.src[start..];
+        let line_len = rest.find('\n').unwrap_or(rest.len());
+        start + rest[..line_len].char_indices().nth(col.saturating_sub(1)).map_or(line_len, |(i, _)| i)
+    }
+
     /// The 1-based line and character column of byte `offset` (clamped to the text).
     pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.src.len());
