@@ -127,3 +127,43 @@ fn a_file_name_with_an_escape_sequence_is_never_written_raw() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A newline in a file name must not start a line of its own: every message naming the file
+/// keeps it on one line (a name could otherwise forge a line of output, `fake: 0 problems`).
+#[cfg(unix)]
+#[test]
+fn a_file_name_with_a_newline_stays_on_its_message_s_line() {
+    let dir = std::env::temp_dir().join(format!("sightline-cli-newline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let valid = dir.join("nl\nfake: 0 problems.ron");
+    std::fs::copy(DUNGEON, &valid).unwrap();
+    let valid = valid.to_str().unwrap();
+    let missing = dir.join("gone\nfake: 0 problems.ron");
+    let missing = missing.to_str().unwrap();
+    let svg = dir.join("no-such-dir\nfake: 0 problems").join("out.svg");
+    let svg = svg.to_str().unwrap();
+    for args in [
+        vec!["check", valid],
+        vec!["check", missing],
+        vec!["fov", valid, "--at", "999,999"],
+        vec!["fov", valid, "--at", "3,3", "--svg", svg],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sightline")).args(&args).output().unwrap();
+        no_panic(&args, &out.stderr);
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let text = String::from_utf8_lossy(bytes);
+            assert!(
+                !text.lines().any(|l| l.starts_with("fake")),
+                "{args:?}: a forged line on {stream}: {text}"
+            );
+        }
+        let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+        assert!(
+            text.contains("nl\u{FFFD}fake")
+                || text.contains("gone\u{FFFD}fake")
+                || text.contains("dir\u{FFFD}fake"),
+            "{args:?}: the name is shown, with U+FFFD: {text}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

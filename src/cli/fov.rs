@@ -76,7 +76,7 @@ fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
     match std::fs::write(path, sightline::picture::svg(&scene)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            super::report!("sightline: cannot write {}: {e}", path.display());
+            super::report!("sightline: cannot write {}: {e}", super::shown_path(path));
             ExitCode::from(super::USAGE)
         }
     }

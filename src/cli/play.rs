@@ -99,7 +99,8 @@ fn start(args: &Args) -> Result<GameState, String> {
     };
     map.check_playable(&origin(args.map.as_deref())).map_err(|e| e.to_string())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    GameState::new(map, seed).map_err(|e| format!("sightline: {}: {e}", origin(args.map.as_deref())))
+    let shown = args.map.as_deref().map_or_else(|| "the default map".to_string(), super::shown_path);
+    GameState::new(map, seed).map_err(|e| format!("sightline: {shown}: {e}"))
 }
 
 fn origin(map: Option<&Path>) -> String {

@@ -32,7 +32,7 @@ impl ViewArgs {
         if !map.contains(at) {
             super::report!(
                 "sightline: --at {at} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
-                self.map.display(),
+                super::shown_path(&self.map),
                 map.width(),
                 map.height(),
                 map.width() as i64 - 1,
