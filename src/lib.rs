@@ -30,6 +30,7 @@
 // Every public item says what it is for; CI (clippy with `-D warnings`) keeps it that way.
 #![warn(missing_docs)]
 
+mod bounded_read;
 pub mod dda;
 pub mod fov;
 pub mod game;

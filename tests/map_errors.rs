@@ -370,3 +370,42 @@ fn rows_after_whitespace_only_ron_calls_whitespace_are_still_located() {
     let e = ron_err("(\n    name: \"t\",\n    rows:\u{A0}[\n        \"#\",\n    ],\n)\n");
     assert!(e.problems[0].line.is_some(), "{e}");
 }
+
+/// A named pipe that nothing writes to used to hang the loader in `open`, which waits for a
+/// writer; it is an error now. One that a writer fills is read like a file.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_never_hangs_the_loader() {
+    let dir = std::env::temp_dir().join(format!("sightline-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.txt");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    // nothing has it open for writing
+    let e = load_path(&fifo).unwrap_err();
+    assert!(e.problems[0].message.contains("named pipe"), "{e}");
+    // a writer that opens it, writes a map and closes it
+    let writer = {
+        let fifo = fifo.clone();
+        // (a reader that opened and gave up between the writer's `open` and its `write` leaves
+        // it a broken pipe: it tries again)
+        std::thread::spawn(move || {
+            while let Err(e) = std::fs::write(&fifo, "#####\n#@..#\n#####\n") {
+                assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+            }
+        })
+    };
+    // (the writer's `open` waits for a reader, so the two meet whichever comes first; a reader
+    // that came first and found no writer yet is told so, and tries again)
+    let map = loop {
+        match load_path(&fifo) {
+            Ok(map) => break map,
+            Err(e) => assert!(e.problems[0].message.contains("named pipe"), "{e}"),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    writer.join().unwrap();
+    assert_eq!((map.width(), map.height()), (5, 3));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,7 +11,6 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use ron::extensions::Extensions;
@@ -78,24 +77,21 @@ pub fn load_path(path: &Path) -> Result<Map, MapError> {
 }
 
 /// Reads a file that should hold a map, refusing (before reading it) one larger than
-/// [`MAX_FILE_BYTES`], and reading no further than that from anything that grows (a pipe, a
-/// device).
+/// [`MAX_FILE_BYTES`], reading no further than that from anything that grows (a pipe, a
+/// device), and never waiting for a named pipe's writer (see `bounded_read`).
 pub fn read_map_file(path: &Path) -> Result<Vec<u8>, MapError> {
+    use crate::bounded_read::{ReadFailure, read};
     let origin = path.display().to_string();
-    let io_err =
-        |e: std::io::Error| MapError::single(&origin, Problem::whole_file(format!("cannot read: {e}")));
-    let file = std::fs::File::open(path).map_err(io_err)?;
-    let len = file.metadata().map_err(io_err)?.len();
-    if len > MAX_FILE_BYTES as u64 {
-        return Err(MapError::single(&origin, too_large(&format!("is {len} bytes"))));
-    }
-    let mut bytes = Vec::with_capacity(len as usize + 1);
-    file.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(io_err)?;
-    if bytes.len() > MAX_FILE_BYTES {
+    let problem = |p: Problem| MapError::single(&origin, p);
+    read(path, MAX_FILE_BYTES as u64).map_err(|failure| match failure {
+        ReadFailure::Io(e) => problem(Problem::whole_file(format!("cannot read: {e}"))),
+        ReadFailure::TooLarge(Some(len)) => problem(too_large(&format!("is {len} bytes"))),
         // Something that grows as it is read (a pipe, a device): its size is unknown.
-        return Err(MapError::single(&origin, too_large(&format!("holds more than {MAX_FILE_BYTES} bytes"))));
-    }
-    Ok(bytes)
+        ReadFailure::TooLarge(None) => problem(too_large(&format!("holds more than {MAX_FILE_BYTES} bytes"))),
+        ReadFailure::EmptyPipe => {
+            problem(Problem::whole_file("cannot read: a named pipe (FIFO) that nothing wrote to"))
+        }
+    })
 }
 
 /// `size` says how big the file is: "is N bytes", or "holds more than N bytes".

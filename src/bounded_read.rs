@@ -1,0 +1,78 @@
+//! Reading a file that may be hostile: in bounded memory, and without waiting for a writer
+//! that may never come.
+//!
+//! Map files and saves are untrusted input, named on the command line. Three things can go
+//! wrong before a parser sees a byte: the file is huge (refused from its size, before reading),
+//! it grows as it is read (a device, a pipe: read no further than the limit), or it is a named
+//! pipe (FIFO) that nothing has open for writing, whose plain `open` waits for a writer forever.
+//! On Unix the file is opened without waiting (`O_NONBLOCK`), and a read that would wait for
+//! data already on its way sleeps briefly and tries again; a FIFO that nothing writes to reads
+//! as empty, and says so.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Why [`read`] gave up.
+#[derive(Debug)]
+pub(crate) enum ReadFailure {
+    /// The file could not be opened or read.
+    Io(io::Error),
+    /// More than the limit: `Some(size)` for a file whose size was known before reading, `None`
+    /// for one that grew past the limit as it was read.
+    TooLarge(Option<u64>),
+    /// A named pipe (FIFO) that gave nothing: nothing had it open for writing, or its writer
+    /// closed it without writing.
+    EmptyPipe,
+}
+
+/// The whole of the file at `path`, if it holds at most `limit` bytes.
+pub(crate) fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadFailure> {
+    let file = open(path).map_err(ReadFailure::Io)?;
+    let meta = file.metadata().map_err(ReadFailure::Io)?;
+    if meta.len() > limit {
+        return Err(ReadFailure::TooLarge(Some(meta.len())));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    let mut reader = file.take(limit.saturating_add(1));
+    loop {
+        // (`read_to_end` keeps what it read before an error, and `take` its count)
+        match reader.read_to_end(&mut bytes) {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadFailure::Io(e)),
+        }
+    }
+    if bytes.len() as u64 > limit {
+        return Err(ReadFailure::TooLarge(None));
+    }
+    if bytes.is_empty() && is_fifo(&meta) {
+        return Err(ReadFailure::EmptyPipe);
+    }
+    Ok(bytes)
+}
+
+/// Opens `path` for reading without waiting for a FIFO's writer.
+#[cfg(unix)]
+fn open(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+}
+
+#[cfg(not(unix))]
+fn open(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+#[cfg(unix)]
+fn is_fifo(meta: &std::fs::Metadata) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_: &std::fs::Metadata) -> bool {
+    false
+}
