@@ -53,6 +53,7 @@ fn hunt() -> GameState {
     game.monsters.sort_by_key(|m| m.pos.dist2(at));
     game.monsters.truncate(AWAKE);
     game.monsters.sort_by_key(|m| m.id);
+    game.restore_derived(); // the monsters were changed by hand
     game.player.hp = 10_000;
     awake(game)
 }
@@ -74,6 +75,7 @@ fn crowd() -> GameState {
         .enumerate()
         .map(|(i, &p)| Monster::new(i as u32, kinds[i % kinds.len()], p))
         .collect();
+    game.restore_derived(); // the monsters were changed by hand
     game.player.hp = 10_000;
     awake(game)
 }

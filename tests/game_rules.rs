@@ -359,3 +359,44 @@ fn each_monster_is_announced_once_when_it_comes_into_view() {
     assert!(in_view >= 2, "the open door shows the room: {in_view} rats in view");
     assert_eq!(seen(&game), in_view);
 }
+
+/// `Acted::NoTurn` as documented: every refused action logs its reason, except a step into a
+/// wall or off the map's edge, and any action once the game is over, which are silent.
+#[test]
+fn a_refused_action_says_why_except_a_bump_into_a_wall_or_the_edge() {
+    // The player at the top edge: a wall west, glass east, an open door south, water south-west.
+    let map = art(&["#@\"", "~'."]);
+    let mut game = GameState::new(map, 0).unwrap();
+    let refused = |game: &mut GameState, action: Action| {
+        let before = game.log.len();
+        assert_eq!(game.act(action), Acted::NoTurn, "{action:?}");
+        game.log.messages()[before..].iter().map(|m| m.text.clone()).collect::<Vec<_>>()
+    };
+    for silent in [Dir::W, Dir::N, Dir::NE, Dir::NW] {
+        assert_eq!(refused(&mut game, Action::Move(silent)), Vec::<String>::new(), "{silent:?}");
+    }
+    let says = [
+        (Action::Move(Dir::E), "A pane of glass is in the way."),
+        (Action::Move(Dir::SW), "The water is too deep to wade."),
+        (Action::Open(Dir::E), "There is no door there."),
+        (Action::Open(Dir::S), "That door is already open."),
+        (Action::Close(Dir::W), "There is no door there."),
+        (Action::PickUp, "There is nothing here to pick up."),
+        (Action::Quaff, "You are already at full health."),
+        (Action::TakeExit, "There is no exit here."),
+        (Action::Fire { target: Pos::new(1, 0) }, "Aim at something other than yourself."),
+    ];
+    for (action, why) in says {
+        assert_eq!(refused(&mut game, action), [why], "{action:?}");
+    }
+    game.player.arrows = 0;
+    game.player.potions = 0;
+    game.player.hp -= 1;
+    assert_eq!(refused(&mut game, Action::Fire { target: Pos::new(2, 1) }), ["You have no arrows."]);
+    assert_eq!(refused(&mut game, Action::Quaff), ["You have no potion to drink."]);
+    assert_eq!(game.turn, 0, "nothing took a turn");
+    game.outcome = Outcome::Won;
+    for action in [Action::Wait, Action::Move(Dir::SE), Action::PickUp] {
+        assert_eq!(refused(&mut game, action), Vec::<String>::new(), "after the end: {action:?}");
+    }
+}

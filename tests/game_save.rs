@@ -120,3 +120,109 @@ fn a_save_under_a_file_names_the_file_that_is_not_a_directory() {
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing created beside it");
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// Hand-edited saves that break what the rules keep true are refused, each with a message
+/// naming what is wrong and where: a creature where none can stand, two on one cell, two
+/// monsters with one id, a map larger than a map file may be. (Play never makes any of them;
+/// `save_load_save_is_byte_identical…` and the soak test load games at every stage.)
+#[test]
+fn saves_that_break_the_rules_invariants_are_refused_naming_what_and_where() {
+    let dir = scratch("invariants");
+    let base = played();
+    let goblin = base.monsters.iter().position(|m| m.kind == MonsterKind::Goblin).unwrap();
+    let rat = base.monsters.iter().position(|m| m.kind == MonsterKind::Rat).unwrap();
+    let (player, rat_pos) = (base.player.pos, base.monsters[rat].pos);
+    let wide = sightline::map::MAX_SIDE + 1;
+    let edit = |f: &dyn Fn(&mut GameState)| {
+        let mut g = base.clone();
+        f(&mut g);
+        g
+    };
+    let cases: Vec<(&str, GameState, String)> = vec![
+        (
+            "player-in-wall.ron",
+            edit(&|g| g.player.pos = Pos::new(0, 3)),
+            "the player stands at 0,3 on a wall".into(),
+        ),
+        (
+            "player-in-water.ron",
+            edit(&|g| {
+                g.map.tiles.set(player, Tile::Water);
+            }),
+            format!("the player stands at {player} on deep water"),
+        ),
+        (
+            "goblin-in-wall.ron",
+            edit(&|g| g.monsters[goblin].pos = Pos::new(6, 1)),
+            "a goblin stands at 6,1 on a wall".into(),
+        ),
+        (
+            "goblin-in-door.ron",
+            edit(&|g| g.monsters[goblin].pos = Pos::new(6, 3)),
+            "a goblin stands at 6,3 on a closed door".into(),
+        ),
+        (
+            "goblin-on-player.ron",
+            edit(&|g| g.monsters[goblin].pos = player),
+            format!("a goblin stands at {player}, the player's cell"),
+        ),
+        (
+            "goblin-on-rat.ron",
+            edit(&|g| g.monsters[goblin].pos = rat_pos),
+            format!("a goblin and a rat both stand at {rat_pos}"),
+        ),
+        (
+            "same-id.ron",
+            edit(&|g| g.monsters[rat].id = g.monsters[goblin].id),
+            format!("have the same id, {}", base.monsters[goblin].id),
+        ),
+        (
+            "wide.ron",
+            edit(&|g| {
+                g.map = Map::open(wide, 7);
+                g.memory = sightline::game::Memory::new(wide, 7);
+            }),
+            format!("the map is {wide}x7 cells; a map may be at most 4096x4096"),
+        ),
+    ];
+    for (name, game, says) in cases {
+        let path = dir.join(name);
+        let text = save::to_ron(&game);
+        fs::write(&path, &text).unwrap();
+        let err = save::load(&path).expect_err(name);
+        let msg = err.to_string();
+        assert!(matches!(err, SaveError::Corrupt { .. }), "{name}: {msg}");
+        assert!(msg.contains(&says), "{name}: {msg:?} should say {says:?}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} untouched");
+    }
+    // Any sight radius is kept: the player and the monsters see alike at every one.
+    let far = edit(&|g| {
+        g.sight_radius = Some(u32::MAX);
+        g.restore_derived();
+    });
+    assert_eq!(save::from_ron(&save::to_ron(&far), "far.ron".as_ref()).unwrap(), far);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A map built in code can place what no map file can: such a game is not started (its save
+/// could not be loaded), and the error says why.
+#[test]
+fn a_map_whose_spawns_break_the_rules_starts_no_game() {
+    let overlap = |p: Pos| {
+        let mut map = level();
+        map.monsters.push(MonsterSpawn { pos: p, kind: MonsterKind::Orc });
+        GameState::new(map, 1).map(|_| ()).unwrap_err().to_string()
+    };
+    assert_eq!(
+        overlap(Pos::new(0, 0)),
+        "the map cannot start a game: an orc stands at 0,0 on a wall, where no creature can stand"
+    );
+    assert_eq!(
+        overlap(Pos::new(2, 3)),
+        "the map cannot start a game: an orc stands at 2,3, the player's cell"
+    );
+    assert_eq!(overlap(Pos::new(4, 1)), "the map cannot start a game: a goblin and an orc both stand at 4,1");
+    let mut wide = Map::open(sightline::map::MAX_SIDE + 1, 1);
+    wide.player_start = Some(Pos::new(0, 0));
+    assert!(GameState::new(wide, 1).map(|_| ()).unwrap_err().to_string().contains("at most 4096x4096"));
+}

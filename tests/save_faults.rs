@@ -139,6 +139,60 @@ fn an_oversized_save_is_refused_before_it_is_read() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// A save larger than `load` reads is not written: the game once said "saved", renamed the
+/// oversized file over the previous save, and could then load neither. The limit is lowered
+/// through `save_limited` (a game past 256 MiB takes gigabytes to build); `save` goes the same
+/// way with `MAX_SAVE_BYTES`.
+#[test]
+fn a_save_larger_than_load_reads_is_refused_and_the_previous_save_kept() {
+    let dir = scratch("too-large");
+    let path = dir.join("save.ron");
+    let (before, after) = (played(0, 1, 5), played(5, 2, 40));
+    save::save(&before, &path).unwrap();
+    let previous = fs::read(&path).unwrap();
+    let size = save::to_ron(&after).len() as u64;
+    assert!(size > previous.len() as u64);
+
+    let err = save::save_limited(&after, &path, size - 1).expect_err("one byte too many");
+    let msg = err.to_string();
+    assert!(
+        matches!(err, SaveError::TooLarge { size: s, limit, .. } if s == size && limit == size - 1),
+        "{msg}"
+    );
+    assert!(msg.starts_with(&format!("{}: ", path.display())), "names the file: {msg}");
+    assert!(msg.contains(&format!("{size} bytes")) && msg.contains(&(size - 1).to_string()), "{msg}");
+    assert_eq!(fs::read(&path).unwrap(), previous, "the previous save is left as it was");
+    assert_eq!(files_in(&dir), ["save.ron"], "no temporary file either");
+    assert_eq!(save::load(&path).unwrap(), before);
+
+    // At the limit exactly it is written, and loads.
+    save::save_limited(&after, &path, size).unwrap();
+    assert_eq!(save::load(&path).unwrap(), after);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A game changed by hand into one the rules never play (here a goblin moved into a wall) is
+/// not saved: load would refuse the file as damaged. The previous save is kept.
+#[test]
+fn a_game_that_load_would_refuse_is_not_saved() {
+    let dir = scratch("invalid");
+    let path = dir.join("save.ron");
+    let before = played(0, 1, 5);
+    save::save(&before, &path).unwrap();
+    let previous = fs::read(&path).unwrap();
+    let mut edited = before.clone();
+    let wall = edited.map.tiles.iter().find(|(_, t)| t.blocks_movement()).map(|(p, _)| p).unwrap();
+    edited.monsters[0].pos = wall;
+    edited.restore_derived();
+    let err = save::save(&edited, &path).expect_err("a monster in a wall");
+    let msg = err.to_string();
+    assert!(matches!(err, SaveError::Invalid { .. }), "{msg}");
+    assert!(msg.contains(&format!("stands at {wall} on a wall")), "{msg}");
+    assert_eq!(fs::read(&path).unwrap(), previous, "the previous save is left as it was");
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    fs::remove_dir_all(dir).unwrap();
+}
+
 /// Something that never ends (a device, a pipe) has no size to report: it is read up to one
 /// byte past the limit, and the error says that much, not the number of bytes read.
 #[cfg(unix)]
@@ -329,4 +383,17 @@ fn a_map_file_is_not_a_save() {
     assert!(text.contains("missing field named `format` in `save`"), "{text}");
     let e = save::from_ron("garbage", Path::new("g.ron")).unwrap_err().to_string();
     assert!(e.contains("Expected struct `save` but found `garbage`"), "{e}");
+}
+
+/// `--load` of a named pipe that nothing writes to used to wait in `open` for a writer that
+/// never came; it is refused at once, as a map file is.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_as_a_save_is_refused_not_waited_on() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("save.ron");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    let err = save::load(&fifo).expect_err("nothing wrote to it");
+    assert!(matches!(err, SaveError::Corrupt { .. }) && err.to_string().contains("named pipe"), "{err}");
+    fs::remove_dir_all(dir).unwrap();
 }

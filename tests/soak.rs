@@ -10,9 +10,12 @@
 //! - the memory holds every cell that was ever in view, and what it holds for a cell in view is
 //!   what is there;
 //! - the turn counter counts exactly the actions that took a turn;
+//! - every monster is found where it stands by `monster_at` (the index of who stands where is
+//!   kept in step through every move and kill);
 //!
 //! and on every 500th turn the player's field of view is exactly the reference implementation's
-//! (`fov::reference`, the slow obvious one), cell for cell.
+//! (`fov::reference`, the slow obvious one), cell for cell, and the game equals itself with its
+//! derived state (the view, the index of who stands where) rebuilt from scratch.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -109,6 +112,8 @@ fn check_invariants(game: &GameState, arrows_at_start: u64, seen: &Seen, at: &st
     );
     for m in &game.monsters {
         assert!(!map.blocks_movement(m.pos), "{at}: a {} stands in {:?}", m.name(), map.tile(m.pos));
+        let found = game.monster_at(m.pos).map(|o| o.id);
+        assert_eq!(found, Some(m.id), "{at}: the {} (id {}) at {} is not found there", m.name(), m.id, m.pos);
         assert!(m.hp > 0 && m.hp <= m.stats().max_hp, "{at}: a {} has {} hp", m.name(), m.hp);
     }
     let p = &game.player;
@@ -141,6 +146,9 @@ fn check_fov_against_reference(game: &GameState, at: &str) {
     want.sort();
     got.sort();
     assert_eq!(got, want, "{at}: the game's view differs from the reference");
+    let mut fresh = game.clone();
+    fresh.restore_derived();
+    assert!(fresh == *game, "{at}: the derived state differs from the state rebuilt afresh");
 }
 
 /// Plays `TURNS_PER_MAP` turns on `map`, starting a new game (next seed) whenever one ends.

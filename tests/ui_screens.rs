@@ -239,3 +239,60 @@ fn every_size_renders_without_panicking() {
         }
     }
 }
+
+/// The style of the first cell of the screen row that holds `needle`, and the row itself.
+fn row_with(
+    terminal: &ratatui::Terminal<ratatui::backend::TestBackend>,
+    needle: &str,
+) -> (String, Modifier, Option<Color>) {
+    let buf = terminal.backend().buffer();
+    for y in 0..buf.area.height {
+        let row: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        if let Some(i) = row.find(needle) {
+            let style = buf[(i as u16, y)].style();
+            return (row.trim_end().to_string(), style.add_modifier, style.fg);
+        }
+    }
+    panic!("no row holds {needle:?}:\n{}", text(terminal));
+}
+
+/// A turn's messages are drawn alike and listed under one turn: the player's blow as bright as
+/// the goblin's answer in the same turn (the blow was once stamped with the turn before, and
+/// drawn faint beside it), and the reason for an action refused, which takes no turn, bright
+/// too. Messages of earlier turns are faint.
+#[test]
+fn the_players_action_and_the_monsters_replies_are_drawn_as_one_turn() {
+    for theme in [Theme::colour(), Theme::monochrome()] {
+        let map = art(&["#######", "#@g...#", "#######"]);
+        let mut app = App::new(GameState::new(map, 5).unwrap(), theme.clone());
+        app.handle(Command::Move(Dir::E));
+        assert_eq!(app.game.turn, 1);
+        let log = app.game.log.messages().to_vec();
+        let blow = log.iter().find(|m| m.text.contains("the goblin")).expect("the player strikes");
+        let reply = log.iter().find(|m| m.text.starts_with("The goblin")).expect("the goblin strikes back");
+        assert_eq!((blow.turn, reply.turn), (1, 1), "both in the turn that was played");
+        let welcome = draw(&app, 80, 24);
+        let (blow_row, blow_mods, blow_fg) = row_with(&welcome, &blow.text);
+        let (reply_row, reply_mods, reply_fg) = row_with(&welcome, &reply.text);
+        let (_, old_mods, old_fg) = row_with(&welcome, "Welcome to");
+        assert_eq!((blow_mods, blow_fg), (reply_mods, reply_fg), "drawn alike:\n{blow_row}\n{reply_row}");
+        assert_ne!((blow_mods, blow_fg), (old_mods, old_fg), "the last turn stands out from older ones");
+
+        // A refused action takes no turn; its reason is as bright as the turn's messages.
+        app.handle(Command::PickUp);
+        assert_eq!(app.game.turn, 1, "no turn passed");
+        let refused = app.game.log.recent(1)[0].clone();
+        assert_eq!(refused.text, "There is nothing here to pick up.");
+        let screen = draw(&app, 80, 24);
+        let (_, mods, fg) = row_with(&screen, &refused.text);
+        assert_eq!((mods, fg), (blow_mods, blow_fg), "the refusal is drawn bright");
+        assert_eq!(row_with(&screen, &blow.text).1, blow_mods, "the turn's messages are still bright");
+
+        // The history lists the blow and the answer under the same turn.
+        app.handle(Command::History);
+        let history = text(&draw(&app, 80, 24));
+        for m in [&blow.text, &reply.text] {
+            assert!(history.contains(&format!("    1  {m}")), "{m:?} under turn 1:\n{history}");
+        }
+    }
+}

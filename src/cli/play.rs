@@ -12,7 +12,7 @@ use sightline::game::GameState;
 use sightline::game::default_map::default_map;
 use sightline::game::save;
 use sightline::map::format::load_path;
-use sightline::map::terminal_char;
+use sightline::map::{terminal_char, terminal_text};
 use sightline::ui::terminal::{self, Ended};
 use sightline::ui::{App, Theme};
 
@@ -91,7 +91,9 @@ pub fn run(args: Args) -> ExitCode {
 /// The game to play: a loaded save, or a new game on the map given (or the default map).
 fn start(args: &Args) -> Result<GameState, String> {
     if let Some(path) = &args.load {
-        return save::load(path).map_err(|e| format!("sightline: cannot resume: {e}"));
+        // (one line: the save's name is shown as names are, a newline in it included)
+        return save::load(path)
+            .map_err(|e| format!("sightline: cannot resume: {}", terminal_text(&e.to_string())));
     }
     let map = match &args.map {
         Some(path) => load_path(path).map_err(|e| e.to_string())?,

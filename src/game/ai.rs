@@ -21,6 +21,7 @@ use super::distance_map::DistanceMap;
 use super::ranged;
 use super::state::GameState;
 use crate::dda::{self, Stop};
+use crate::fov::in_radius;
 use crate::geometry::Pos;
 use crate::map::Tile;
 
@@ -83,15 +84,17 @@ impl Decision {
 /// ```
 pub fn sees_player(game: &GameState, at: Pos) -> bool {
     let target = game.player.pos;
-    let in_range = game.sight_radius.is_none_or(|r| at.dist2(target) <= i64::from(r) * i64::from(r));
-    in_range && dda::line_of_sight(at, target, &game.map)
+    // The field of view's own radius rule, exact for every `u32` radius: squaring one past
+    // 3,037,000,499 in `i64` would overflow, and the player would see monsters blind to them.
+    in_radius(target, at, game.sight_radius) && dda::line_of_sight(at, target, &game.map)
 }
 
 /// How far the shared distance map searches: hunters see the player within the sight radius,
 /// and the way round what stands between is rarely more than a few steps longer. A hunter the
 /// search did not reach steps by the straight-line distance instead.
 pub fn search_limit(game: &GameState) -> Option<u32> {
-    game.sight_radius.map(|r| r + 8)
+    // (Saturating: a radius near `u32::MAX` is as good as unlimited anyway.)
+    game.sight_radius.map(|r| r.saturating_add(8))
 }
 
 /// The distance map of this turn, built on first use.
@@ -109,21 +112,14 @@ pub fn can_enter(game: &GameState, m: &Monster, p: Pos) -> bool {
 
 /// The cells a wandering monster may step into now, in [`Pos::neighbours8`] order: inside the
 /// map, terrain a creature stands on (a closed door is not wandered through), and free of the
-/// player and every monster. The creatures are looked at once for all eight neighbours, not
-/// once per neighbour: a crowd of wanderers costs linear time per monster, not eight scans.
+/// player and every monster. Eight look-ups in the index of who stands where, whatever the
+/// number of monsters.
 pub fn wander_steps(game: &GameState, m: &Monster) -> impl Iterator<Item = Pos> {
-    // bit (dy + 1)·3 + (dx + 1): a creature stands at m.pos + (dx, dy)
-    let slot = |p: Pos| {
-        let (dx, dy) = (p.x - m.pos.x, p.y - m.pos.y);
-        (dx.abs() <= 1 && dy.abs() <= 1).then(|| (dy + 1) * 3 + dx + 1)
-    };
-    let taken = std::iter::once(game.player.pos)
-        .chain(game.monsters.iter().map(|o| o.pos))
-        .filter_map(slot)
-        .fold(0u16, |bits, k| bits | 1 << k);
     m.pos.neighbours8().into_iter().filter(move |&n| {
-        let k = slot(n).expect("a neighbour");
-        taken & 1 << k == 0 && game.map.contains(n) && !game.map.blocks_movement(n)
+        game.map.contains(n)
+            && !game.map.blocks_movement(n)
+            && n != game.player.pos
+            && game.monster_at(n).is_none()
     })
 }
 
@@ -239,7 +235,7 @@ fn step_by(game: &GameState, m: &Monster, cache: &OnceCell<DistanceMap>, way: Wa
     let mut best: Option<(i64, Pos)> = None;
     for n in m.pos.neighbours8() {
         let Some(there) = measure(n) else { continue };
-        // The occupancy check (a scan of the creatures) only for steps worth taking.
+        // The occupancy check only for steps worth taking.
         if key(there) < key(here) && best.is_none_or(|(b, _)| key(there) < b) && can_enter(game, m, n) {
             best = Some((key(there), n));
         }

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 /// One line of the log, stamped with the turn it happened on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
-    /// [`crate::game::GameState::turn`] when it was logged (0 for the welcome).
+    /// The turn it belongs to: for what happened during a turn (the player's action and the
+    /// monsters' replies alike), [`crate::game::GameState::turn`] once that turn is over; for the
+    /// reason an action was refused (no turn passes), the turn as it stands. 0 for the welcome.
     pub turn: u64,
     /// One sentence, ready to print.
     pub text: String,
@@ -35,6 +37,15 @@ impl Log {
     /// ```
     pub fn push(&mut self, turn: u64, text: impl Into<String>) {
         self.messages.push(Message { turn, text: text.into() });
+    }
+
+    /// Stamps the messages from index `first` on with `turn`: the player's own messages are
+    /// logged before the turn counter moves on, and join the turn their action took once it
+    /// has.
+    pub(crate) fn restamp_from(&mut self, first: usize, turn: u64) {
+        for m in self.messages.iter_mut().skip(first) {
+            m.turn = turn;
+        }
     }
 
     /// Every message, oldest first.

@@ -15,6 +15,7 @@ pub mod item;
 pub mod log;
 pub mod memory;
 pub mod movement;
+mod occupancy;
 pub mod ranged;
 pub mod save;
 pub mod sight;

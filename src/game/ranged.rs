@@ -148,7 +148,7 @@ impl GameState {
             let path = flight.cells().to_vec();
             match flight.stop() {
                 Stop::Hit(at) => {
-                    let i = self.monsters.iter().position(|m| m.pos == at).expect("a monster was hit");
+                    let i = self.monster_index(at).expect("a monster was hit");
                     let name = self.monsters[i].name();
                     let chance = hit_chance(PLAYER_BOW, from.chebyshev(at));
                     if self.rng.random_range(0..100) >= chance {
@@ -159,7 +159,7 @@ impl GameState {
                     let damage = self.rng.random_range(PLAYER_BOW.damage.0..=PLAYER_BOW.damage.1);
                     self.monsters[i].hp = self.monsters[i].hp.saturating_sub(damage);
                     if self.monsters[i].hp <= 0 {
-                        self.monsters.remove(i);
+                        self.remove_monster(i);
                         self.player.kills = self.player.kills.saturating_add(1);
                         self.log.push(self.turn, format!("Your arrow kills the {name}! ({damage})"));
                     } else {

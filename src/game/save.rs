@@ -6,8 +6,9 @@
 //! untouched.
 
 use std::ffi::OsString;
+use std::fmt;
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,29 @@ pub enum SaveError {
         path: PathBuf,
         /// The format number the save declares.
         found: u32,
+    },
+    /// The save would be larger than [`load`] reads ([`MAX_SAVE_BYTES`]): nothing is written,
+    /// and a previous save at the path is left as it was.
+    #[error(
+        "{path}: the save would be {size} bytes, more than the {limit} a save may be; \
+         nothing was written (a previous save is left as it was)"
+    )]
+    TooLarge {
+        /// Where the save was to go.
+        path: PathBuf,
+        /// The size of the save's text, in bytes.
+        size: u64,
+        /// The most a save may be, in bytes.
+        limit: u64,
+    },
+    /// The game breaks a rule [`load`] checks (a change made by hand, not by play): a save of
+    /// it would be refused as damaged, so none is written and a previous one is left as it was.
+    #[error("{path}: not saved, the game could not be loaded back: {message}")]
+    Invalid {
+        /// Where the save was to go.
+        path: PathBuf,
+        /// What the validator found.
+        message: String,
     },
     /// [`default_path`] found neither `XDG_DATA_HOME` nor `HOME` set to an absolute path.
     #[error("no save location: set XDG_DATA_HOME or HOME to an absolute path, or pass --save FILE")]
@@ -119,9 +143,36 @@ fn default_path_in(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, Sa
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_ron(game: &GameState) -> String {
+    to_ron_within(game, u64::MAX).expect("no text is longer than u64::MAX bytes")
+}
+
+/// [`to_ron`]'s text if it is at most `limit` bytes long, else its length. A text past the limit
+/// is only counted, not kept: a game too big to save costs no more memory than a save may take.
+fn to_ron_within(game: &GameState, limit: u64) -> Result<String, u64> {
     let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
-    ron::ser::to_string_pretty(&SaveOut { format: SAVE_FORMAT, game }, pretty)
-        .expect("a game state always serialises")
+    let mut out = Within { text: String::new(), len: 0, limit };
+    ron::ser::to_writer_pretty(&mut out, &SaveOut { format: SAVE_FORMAT, game }, pretty)
+        .expect("a game state always serialises");
+    if out.len > limit { Err(out.len) } else { Ok(out.text) }
+}
+
+/// A text written up to `limit` bytes and counted past it.
+struct Within {
+    text: String,
+    len: u64,
+    limit: u64,
+}
+
+impl fmt::Write for Within {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.len = self.len.saturating_add(s.len() as u64);
+        if self.len <= self.limit {
+            self.text.push_str(s);
+        } else if self.text.capacity() > 0 {
+            self.text = String::new();
+        }
+        Ok(())
+    }
 }
 
 /// Reads a save's text; `path` only names it in errors.
@@ -134,13 +185,19 @@ pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
     }
     let save: SaveIn = ron::from_str(text).map_err(corrupt)?;
     let mut game = save.game;
-    game.validate().map_err(|message| SaveError::Corrupt { path: path.into(), message })?;
-    game.restore_derived();
+    // (Checking builds the index of who stands where: it is kept, not built twice.)
+    game.occupancy = game.validate().map_err(|message| SaveError::Corrupt { path: path.into(), message })?;
+    game.view.compute(&game.map, game.player.pos, game.sight_radius);
     Ok(game)
 }
 
 /// Writes `game` to `path` atomically, creating the directory if needed. When `path` is a
 /// symbolic link, the file it points to gets the new save and the link stays a link.
+///
+/// A save [`load`] would refuse is not written: one larger than [`MAX_SAVE_BYTES`]
+/// ([`SaveError::TooLarge`]), or of a game changed by hand into one the rules never play
+/// ([`SaveError::Invalid`]). Both are found before anything on disk is touched, so a previous
+/// save at `path` stays as it was.
 ///
 /// ```
 /// use sightline::game::save::{load, save};
@@ -172,6 +229,23 @@ pub enum Crash {
 /// cleans nothing up. Not part of the supported API.
 #[doc(hidden)]
 pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveError> {
+    save_within(game, path, crash, MAX_SAVE_BYTES)
+}
+
+/// [`save`], refusing a save larger than `limit` bytes instead of [`MAX_SAVE_BYTES`], for tests
+/// of a save too big to load without a game of hundreds of megabytes. Not part of the supported
+/// API.
+#[doc(hidden)]
+pub fn save_limited(game: &GameState, path: &Path, limit: u64) -> Result<(), SaveError> {
+    save_within(game, path, Crash::Never, limit)
+}
+
+/// [`save_to`], with `limit` for the largest save written.
+fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Result<(), SaveError> {
+    // What load would refuse is refused before the file system is touched.
+    let text =
+        to_ron_within(game, limit).map_err(|size| SaveError::TooLarge { path: path.into(), size, limit })?;
+    game.validate().map_err(|message| SaveError::Invalid { path: path.into(), message })?;
     let io = |source| SaveError::Io { path: path.into(), source };
     // The rename replaces whatever sits at its target: renamed onto a link, the save would
     // replace the link and leave the file it pointed to stale.
@@ -185,7 +259,7 @@ pub fn save_to(game: &GameState, path: &Path, crash: Crash) -> Result<(), SaveEr
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let write = || -> std::io::Result<()> {
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(to_ron(game).as_bytes())?;
+        f.write_all(text.as_bytes())?;
         f.sync_all()?;
         Ok(())
     };
@@ -245,30 +319,33 @@ fn not_a_directory(dir: &Path) -> Option<std::io::Error> {
 const MAX_LINKS: usize = 40;
 
 /// The largest save read, in bytes. Saves are untrusted input too: this bounds the memory a
-/// hostile one can take. A 4096×4096 game saves to about 150 MB (9 bytes a cell).
+/// hostile one can take. A 4096×4096 game saves to about 150 MB (9 bytes a cell), but a game
+/// with millions of monsters can need more; [`save`] refuses to write such a save rather than
+/// write one that would not load.
 pub const MAX_SAVE_BYTES: u64 = 256 << 20;
 
 /// Reads the save at `path`. The file is never modified.
 pub fn load(path: &Path) -> Result<GameState, SaveError> {
-    let io = |source| SaveError::Io { path: path.into(), source };
-    let file = fs::File::open(path).map_err(io)?;
+    use crate::bounded_read::{ReadFailure, read};
     // `size` says how big the file is: "is N bytes", or "holds more than N bytes" (the map
     // loader's words).
-    let too_large = |size: String| SaveError::Corrupt {
-        path: path.into(),
-        message: format!("the file {size}; a save may be at most {MAX_SAVE_BYTES} bytes"),
-    };
-    let len = file.metadata().map_err(io)?.len();
-    if len > MAX_SAVE_BYTES {
-        return Err(too_large(format!("is {len} bytes")));
-    }
-    let mut text = String::new();
-    file.take(MAX_SAVE_BYTES + 1).read_to_string(&mut text).map_err(io)?;
-    if text.len() as u64 > MAX_SAVE_BYTES {
+    let refused = |message: String| SaveError::Corrupt { path: path.into(), message };
+    let too_large =
+        |size: String| refused(format!("the file {size}; a save may be at most {MAX_SAVE_BYTES} bytes"));
+    let bytes = read(path, MAX_SAVE_BYTES).map_err(|failure| match failure {
+        ReadFailure::Io(source) => SaveError::Io { path: path.into(), source },
+        ReadFailure::TooLarge(Some(len)) => too_large(format!("is {len} bytes")),
         // Something that grows as it is read (a pipe, a device): reading stopped one byte past
         // the limit, and how much more there was is unknown.
-        return Err(too_large(format!("holds more than {MAX_SAVE_BYTES} bytes")));
-    }
+        ReadFailure::TooLarge(None) => too_large(format!("holds more than {MAX_SAVE_BYTES} bytes")),
+        ReadFailure::EmptyPipe => refused("a named pipe (FIFO) that nothing wrote to".into()),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        refused(format!(
+            "the file is not UTF-8 text: byte offset {} is not valid UTF-8",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     from_ron(&text, path)
 }
 

@@ -10,9 +10,10 @@ use super::creature::{Monster, PLAYER_STATS, Player, stats};
 use super::item::FloorItem;
 use super::log::Log;
 use super::memory::Memory;
+use super::occupancy::Occupancy;
 use super::sight::View;
 use crate::geometry::Pos;
-use crate::map::{ItemKind, Map, Tile};
+use crate::map::{ItemKind, MAX_SIDE, Map, Tile};
 
 /// The sight radius when the map does not ask for one.
 pub const DEFAULT_SIGHT_RADIUS: u32 = 10;
@@ -40,13 +41,21 @@ pub enum NewGameError {
     #[error("the player start {0} is not a cell a creature can stand on")]
     /// The `@` is on a cell that blocks movement (a wall, a closed door, glass, water).
     BadPlayerStart(Pos),
+    /// The map breaks a rule every game keeps, which a map file cannot break but a map built in
+    /// code can: a monster where no creature can stand, on the player's start or on another
+    /// monster's cell, or a map larger than [`MAX_SIDE`] a side. A save of such a game could
+    /// not be loaded, so none is started.
+    #[error("the map cannot start a game: {0}")]
+    Unplayable(String),
 }
 
 /// One game: the level (whose doors the game opens and closes), the creatures and items on it,
 /// what the player remembers, the log, the turn counter and the random generator.
 ///
 /// Fields are public to read; change a game only through [`GameState::act`], which keeps the
-/// view and the memory in step with the map.
+/// view and the memory in step with the map, and the index of who stands where in step with
+/// the monsters. (A test or a tool that edits the fields by hand calls
+/// [`GameState::restore_derived`] afterwards.)
 ///
 /// ```
 /// use sightline::game::{Acted, Action, Dir, GameState, Outcome};
@@ -98,7 +107,8 @@ pub struct GameState {
     pub sight_radius: Option<u32>,
     /// The player.
     pub player: Player,
-    /// Living monsters, in the fixed order they act in.
+    /// Living monsters, in the fixed order they act in. No two stand on one cell, none on the
+    /// player's or where no creature can stand, and no two share an id.
     pub monsters: Vec<Monster>,
     /// Items lying on the floor; a spent arrow that lands where arrows lie joins that pile.
     pub items: Vec<FloorItem>,
@@ -117,6 +127,9 @@ pub struct GameState {
     pub(crate) in_view: Vec<u32>,
     #[serde(skip)]
     pub(crate) view: View,
+    /// Which monster stands where, for [`GameState::monster_at`].
+    #[serde(skip)]
+    pub(crate) occupancy: Occupancy,
     /// Set when a tile changes during a turn, so the view is recomputed only when it can differ.
     #[serde(skip)]
     pub(crate) terrain_changed: bool,
@@ -162,9 +175,13 @@ impl GameState {
             rng,
             in_view: Vec::new(),
             view: View::default(),
+            occupancy: Occupancy::default(),
             terrain_changed: false,
             map,
         };
+        // What a save would be refused for, the map's spawns could still break (a map built in
+        // code); nothing else of a new game can.
+        game.occupancy = game.validate().map_err(NewGameError::Unplayable)?;
         let name = if game.map.meta.name.is_empty() { "the dungeon" } else { &game.map.meta.name };
         let welcome = format!("Welcome to {name}. Find the exit (>). Press ? for help.");
         game.log.push(0, welcome);
@@ -172,18 +189,26 @@ impl GameState {
         Ok(game)
     }
 
-    /// Rebuilds what is derived and not saved (the view); called after loading.
+    /// Rebuilds what is derived and not saved (the view, the index of who stands where); called
+    /// after loading, and after any change made by hand rather than by [`GameState::act`].
     pub fn restore_derived(&mut self) {
         self.view.compute(&self.map, self.player.pos, self.sight_radius);
+        self.occupancy = Occupancy::build(&self.monsters, self.map.width(), self.map.height()).0;
     }
 
     /// Checks what a hand-edited or damaged save could get wrong and the rules rely on: the
-    /// map's grid its size, memory the map's size, every position on the map, hit points as
-    /// the rules keep them, no empty pile.
-    pub(crate) fn validate(&self) -> Result<(), String> {
+    /// map's grid its size and that no larger than a map file may be, memory the map's size,
+    /// every position on the map, the player and every monster on a cell a creature can stand
+    /// on, one creature a cell, one monster an id, hit points as the rules keep them, no empty
+    /// pile. Any sight radius is fine: the player and the monsters see alike at every one, up to
+    /// `u32::MAX`. Returns the index of who stands where, which checking builds anyway.
+    pub(crate) fn validate(&self) -> Result<Occupancy, String> {
         let (w, h) = (self.map.width(), self.map.height());
         if w == 0 || h == 0 || w.checked_mul(h) != Some(self.map.tiles.cells().len()) {
             return Err("the map's grid is empty or does not match its size".into());
+        }
+        if w > MAX_SIDE || h > MAX_SIDE {
+            return Err(format!("the map is {w}x{h} cells; a map may be at most {MAX_SIDE}x{MAX_SIDE}"));
         }
         if !self.memory.fits(w, h) {
             return Err("the memory does not match the map's size".into());
@@ -193,7 +218,40 @@ impl GameState {
             return Err(format!("the player stands at {} outside the map", self.player.pos));
         }
         if let Some(m) = self.monsters.iter().find(|m| off(m.pos)) {
-            return Err(format!("{} {} stands at {} outside the map", article(m.name()), m.name(), m.pos));
+            return Err(format!("{} stands at {} outside the map", a(m), m.pos));
+        }
+        // Where no creature can stand: no move, no spawn of a map file puts one there.
+        let standing_on = |p: Pos| format!("on {}, where no creature can stand", self.map.tile(p).name());
+        if self.map.blocks_movement(self.player.pos) {
+            return Err(format!("the player stands at {} {}", self.player.pos, standing_on(self.player.pos)));
+        }
+        if let Some(m) = self.monsters.iter().find(|m| self.map.blocks_movement(m.pos)) {
+            return Err(format!("{} stands at {} {}", a(m), m.pos, standing_on(m.pos)));
+        }
+        if let Some(m) = self.monsters.iter().find(|m| m.pos == self.player.pos) {
+            return Err(format!("{} stands at {}, the player's cell", a(m), m.pos));
+        }
+        let (occupancy, shared) = Occupancy::build(&self.monsters, w, h);
+        if let Some((i, j)) = shared {
+            let (m, n) = (&self.monsters[i], &self.monsters[j]);
+            return Err(format!("{} and {} both stand at {}", a(m), a(n), m.pos));
+        }
+        // Ids are unique (later rules remember a monster by its id). A game the rules started
+        // holds them in increasing order, checked in one pass; any other order is sorted.
+        if !self.monsters.windows(2).all(|p| p[0].id < p[1].id) {
+            let mut ids: Vec<u32> = self.monsters.iter().map(|m| m.id).collect();
+            ids.sort_unstable();
+            if let Some(id) = ids.windows(2).find(|p| p[0] == p[1]).map(|p| p[0]) {
+                let mut two = self.monsters.iter().filter(|m| m.id == id);
+                let (m, n) = (two.next().expect("two"), two.next().expect("two"));
+                return Err(format!(
+                    "{} at {} and {} at {} have the same id, {id}",
+                    a(m),
+                    m.pos,
+                    a(n),
+                    n.pos
+                ));
+            }
         }
         if let Some(i) = self.items.iter().find(|i| off(i.pos)) {
             return Err(format!("an item lies at {} outside the map", i.pos));
@@ -210,18 +268,12 @@ impl GameState {
         }
         if let Some(m) = self.monsters.iter().find(|m| !(1..=stats(m.kind).max_hp).contains(&m.hp)) {
             let most = stats(m.kind).max_hp;
-            return Err(format!(
-                "{} {} at {} has {} hit points (1 to {most})",
-                article(m.name()),
-                m.name(),
-                m.pos,
-                m.hp
-            ));
+            return Err(format!("{} at {} has {} hit points (1 to {most})", a(m), m.pos, m.hp));
         }
         if let Some(i) = self.items.iter().find(|i| i.amount == 0) {
             return Err(format!("an item at {} is a pile of none", i.pos));
         }
-        Ok(())
+        Ok(occupancy)
     }
 
     /// What the player sees now.
@@ -242,9 +294,31 @@ impl GameState {
     }
 
     /// The living monster at `p`, seen or not: callers that speak for the player check
-    /// [`GameState::is_visible`] too.
+    /// [`GameState::is_visible`] too. One hash look-up, whatever the number of monsters.
     pub fn monster_at(&self, p: Pos) -> Option<&Monster> {
-        self.monsters.iter().find(|m| m.pos == p)
+        self.monster_index(p).map(|i| &self.monsters[i])
+    }
+
+    /// The index in [`GameState::monsters`] of the monster at `p`.
+    pub(crate) fn monster_index(&self, p: Pos) -> Option<usize> {
+        // (Checked against the list: an index left stale by a change made by hand without
+        // `restore_derived` may miss a monster, but never names the wrong one or panics.)
+        self.occupancy.get(p).filter(|&i| self.monsters.get(i).is_some_and(|m| m.pos == p))
+    }
+
+    /// Moves monster `i` to `to`, keeping the index of who stands where in step.
+    pub(crate) fn move_monster(&mut self, i: usize, to: Pos) {
+        let from = std::mem::replace(&mut self.monsters[i].pos, to);
+        self.occupancy.clear(from);
+        self.occupancy.set(to, i);
+    }
+
+    /// Takes monster `i` (killed) out of the game, keeping the index in step. Linear in the
+    /// number of monsters, as removing it from the list already is.
+    pub(crate) fn remove_monster(&mut self, i: usize) -> Monster {
+        let gone = self.monsters.remove(i);
+        self.occupancy.removed(gone.pos, i);
+        gone
     }
 
     /// The first item lying at `p`, seen or not.
@@ -327,6 +401,11 @@ impl GameState {
         now.sort_unstable();
         self.in_view = now;
     }
+}
+
+/// "a goblin", "an orc": a monster named with its article, as the validator's messages put it.
+fn a(m: &Monster) -> String {
+    format!("{} {}", article(m.name()), m.name())
 }
 
 /// "a" or "an" before a word.

@@ -22,8 +22,11 @@ pub enum Acted {
     /// The action took a turn: the view was recomputed and, unless it ended the game, the
     /// monsters acted.
     Turn,
-    /// Nothing happened and no time passed (walking into a wall, no potion to drink...); the
-    /// log says why.
+    /// Nothing happened and no time passed. The log says why ("You have no potion to drink.",
+    /// "The water is too deep to wade.", "There is no door there."...), except in two silent
+    /// cases: a step into a wall or off the map's edge (a bump the map already explains, which
+    /// a message on every one would only bury the log under), and any action once the game is
+    /// over.
     NoTurn,
 }
 
@@ -32,15 +35,23 @@ impl GameState {
     /// is, then each living monster acts in order; if a monster changed the terrain the view is
     /// recomputed again, so the memory always holds what the player sees at the start of the next
     /// turn, and monsters that walked into view are announced.
+    ///
+    /// Every message of a turn, the player's action and all that follows from it, is stamped
+    /// with the turn number it ends on ([`GameState::turn`] once it is over); the reason for an
+    /// action refused, which takes no turn, with the turn number as it stands.
     pub fn act(&mut self, action: Action) -> Acted {
         if self.is_over() {
             return Acted::NoTurn;
         }
+        let first = self.log.len();
         if !self.player_acts(action) {
             return Acted::NoTurn;
         }
         // (Counters saturate: a hand-edited save may start them anywhere.)
         self.turn = self.turn.saturating_add(1);
+        // The player's messages were logged before the count moved on; they belong to the turn
+        // their action took, as the monsters' replies that follow do.
+        self.log.restamp_from(first, self.turn);
         if self.turn.is_multiple_of(REGEN_EVERY) && self.outcome == Outcome::Playing {
             self.player.hp = self.player.hp.saturating_add(1).min(self.player.max_hp);
         }
@@ -86,7 +97,7 @@ impl GameState {
 
     fn player_moves(&mut self, dir: Dir) -> bool {
         let to = self.player.pos + dir.delta();
-        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
+        if let Some(i) = self.monster_index(to) {
             self.player_attacks(i);
             return true;
         }
@@ -123,7 +134,7 @@ impl GameState {
             Strike::Hit(damage) => {
                 self.monsters[i].hp = self.monsters[i].hp.saturating_sub(damage);
                 if self.monsters[i].hp <= 0 {
-                    self.monsters.remove(i);
+                    self.remove_monster(i);
                     self.player.kills = self.player.kills.saturating_add(1);
                     self.note(format!("You kill the {name}! ({damage})"));
                 } else {
@@ -269,8 +280,8 @@ impl GameState {
 
     /// Moves monster `i` one step to `to`, following its route if that was its next step.
     fn monster_steps(&mut self, i: usize, to: Pos) {
+        self.move_monster(i, to);
         let m = &mut self.monsters[i];
-        m.pos = to;
         if m.route.first() == Some(&to) {
             m.route.remove(0);
         } else {

@@ -8,9 +8,10 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use crate::game::GameState;
 use crate::ui::theme::Theme;
 
-/// The newest messages, newest last; messages of the current turn stand out, older ones are
-/// faint. `notice` (a prompt or hint) takes the line after the newest message (one line is kept
-/// free for it).
+/// The newest messages, newest last; messages of the current turn stand out (all of the last
+/// turn, the player's action as much as the monsters' replies, and the reasons for any action
+/// refused since), older ones are faint. `notice` (a prompt or hint) takes the line after the
+/// newest message (one line is kept free for it).
 pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Messages (m: history) ")
