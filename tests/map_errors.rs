@@ -409,3 +409,18 @@ fn a_named_pipe_never_hangs_the_loader() {
     assert_eq!((map.width(), map.height()), (5, 3));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A third player start is "another" one, not a second again; and a stray blank line at the top
+/// of a text map is one problem (an empty first row), not one for every row after it.
+#[test]
+fn extra_player_starts_are_counted_and_a_blank_first_line_is_one_problem() {
+    let e = parse_text("#####\n#@@@#\n#####\n", "starts.txt").unwrap_err();
+    let messages: Vec<&str> = e.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{e}");
+    assert!(messages[0].starts_with("a second player start, at 2,1"), "{e}");
+    assert!(messages[1].starts_with("another player start, at 3,1"), "{e}");
+    let e = parse_text("\n#####\n#@..#\n#####\n", "blank.txt").unwrap_err();
+    assert_eq!(e.total(), 1, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(1), Some(1)), "{e}");
+    assert!(e.problems[0].message.starts_with("the first row is empty"), "{e}");
+}

@@ -466,7 +466,9 @@ fn build<R: AsRef<str>>(
             problems.push("oversized rows", || {
                 at.row(y, format!("row {} is {w} cells wide; the limit is {MAX_SIDE}", y + 1))
             });
-        } else if w != width && width <= MAX_SIDE {
+        } else if w != width && width > 0 && width <= MAX_SIDE {
+            // (under an empty first row, reported above, every other row would differ from it:
+            // a stray blank line at the top of a text map is one problem, not one a row)
             sizes_ok = false;
             problems.push(WIDTH, || {
                 let first = at.row(0, String::new()).line.map_or(String::new(), |l| format!(" (line {l})"));
@@ -487,6 +489,7 @@ fn build<R: AsRef<str>>(
         cells.reserve_exact(width * height);
     }
     let mut player: Option<(usize, usize)> = None;
+    let mut starts = 0;
     let (mut monsters, mut items) = (Vec::new(), Vec::new());
     for (y, row) in rows.iter().enumerate() {
         for (x, glyph) in row.as_ref().chars().enumerate() {
@@ -512,20 +515,24 @@ fn build<R: AsRef<str>>(
             match entry {
                 LegendEntry::Tile(_) => {}
                 LegendEntry::Player => match player {
-                    None => player = Some((x, y)),
-                    Some((px, py)) => problems.push(STARTS, || {
-                        let first = at
-                            .position(py, px)
-                            .map_or(String::new(), |(l, c)| format!(" (line {l}, column {c})"));
-                        at.cell(
-                            y,
-                            x,
-                            format!(
-                                "a second player start, at {x},{y}: a map has at most one, \
-                                 and the first is at {px},{py}{first}"
-                            ),
-                        )
-                    }),
+                    None => (player, starts) = (Some((x, y)), 1),
+                    Some((px, py)) => {
+                        starts += 1;
+                        let which = if starts == 2 { "a second" } else { "another" };
+                        problems.push(STARTS, || {
+                            let first = at
+                                .position(py, px)
+                                .map_or(String::new(), |(l, c)| format!(" (line {l}, column {c})"));
+                            at.cell(
+                                y,
+                                x,
+                                format!(
+                                    "{which} player start, at {x},{y}: a map has at most one, \
+                                     and the first is at {px},{py}{first}"
+                                ),
+                            )
+                        })
+                    }
                 },
                 LegendEntry::Monster(kind) => monsters.push(MonsterSpawn { pos, kind }),
                 LegendEntry::Item(kind) => items.push(ItemSpawn { pos, kind }),
