@@ -13,8 +13,9 @@
 //! [`GameState::monsters`]: crate::game::GameState::monsters
 //! [`GameState::restore_derived`]: crate::game::GameState::restore_derived
 
-use std::collections::HashMap;
 use std::fmt;
+
+use rustc_hash::FxHashMap;
 
 use super::creature::Monster;
 use crate::geometry::Pos;
@@ -25,7 +26,10 @@ use crate::geometry::Pos;
 pub(crate) struct Occupancy {
     width: usize,
     height: usize,
-    at: HashMap<u32, u32>,
+    /// (Hashed with rustc's Fx hash, not std's SipHash: the keys are cell numbers from the
+    /// game's own map, nothing an attacker picks to collide, and building the index for a map of
+    /// millions of monsters took SipHash about twice as long.)
+    at: FxHashMap<u32, u32>,
 }
 
 impl fmt::Debug for Occupancy {
@@ -40,7 +44,11 @@ impl Occupancy {
     /// When two stand on one cell the first in acting order is indexed, and the pair of indices
     /// is returned too (the validator's complaint; play never puts two on a cell).
     pub(crate) fn build(monsters: &[Monster], width: usize, height: usize) -> (Self, Option<(usize, usize)>) {
-        let mut occupancy = Occupancy { width, height, at: HashMap::with_capacity(monsters.len()) };
+        let mut occupancy = Occupancy {
+            width,
+            height,
+            at: FxHashMap::with_capacity_and_hasher(monsters.len(), Default::default()),
+        };
         let mut shared = None;
         for (i, m) in monsters.iter().enumerate() {
             let (Some(cell), Ok(index)) = (occupancy.cell(m.pos), u32::try_from(i)) else { continue };
