@@ -397,3 +397,33 @@ fn a_named_pipe_as_a_save_is_refused_not_waited_on() {
     assert!(matches!(err, SaveError::Corrupt { .. }) && err.to_string().contains("named pipe"), "{err}");
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// The rename that makes a save atomic replaces whatever is at its target. A save over a device
+/// (`--save /dev/null`), a named pipe or a directory used to turn it into a regular file (as
+/// root, the system's own `/dev/full`); it is refused now, before anything is written, and the
+/// thing at the path is left as it was, reached directly or through a symbolic link. (A device
+/// is not made here: that needs root, and a failing test as root must not replace a real one.
+/// The check is the file's type, the same for a pipe.)
+#[cfg(unix)]
+#[test]
+fn a_save_over_a_device_a_pipe_or_a_directory_is_refused_and_changes_nothing() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("not-regular");
+    let fifo = dir.join("pipe.ron");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    let sub = dir.join("a-directory.ron");
+    fs::create_dir(&sub).unwrap();
+    let link = dir.join("link.ron");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    let game = played(0, 3, 10);
+    for target in [&fifo, &sub, &link] {
+        let err = save::save(&game, target).expect_err("not a regular file");
+        assert!(matches!(err, SaveError::Io { .. }), "{err}");
+        assert!(err.to_string().contains("a save only replaces a regular file"), "{err}");
+    }
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe is still a pipe");
+    assert!(fs::symlink_metadata(&sub).unwrap().is_dir(), "the directory is still a directory");
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
+    assert_eq!(files_in(&dir).len(), 3, "no temporary file left: {:?}", files_in(&dir));
+    fs::remove_dir_all(dir).unwrap();
+}

@@ -192,7 +192,9 @@ pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
 }
 
 /// Writes `game` to `path` atomically, creating the directory if needed. When `path` is a
-/// symbolic link, the file it points to gets the new save and the link stays a link.
+/// symbolic link, the file it points to gets the new save and the link stays a link. Only a
+/// regular file (or nothing) at `path` is replaced: a directory, a device, a named pipe or a
+/// socket there is an error, and left as it is.
 ///
 /// A save [`load`] would refuse is not written: one larger than [`MAX_SAVE_BYTES`]
 /// ([`SaveError::TooLarge`]), or of a game changed by hand into one the rules never play
@@ -250,6 +252,16 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     // The rename replaces whatever sits at its target: renamed onto a link, the save would
     // replace the link and leave the file it pointed to stale.
     let path = &through_links(path).map_err(io)?;
+    // The rename would also replace a device (`--save /dev/null`), a named pipe or a socket
+    // with a regular file: a save goes only where a regular file is, or nothing is.
+    if let Ok(meta) = fs::symlink_metadata(path)
+        && !meta.is_file()
+    {
+        let what =
+            if meta.is_dir() { "a directory" } else { "not a regular file (a device, a pipe or a socket)" };
+        let message = format!("{} is {what}; a save only replaces a regular file", path.display());
+        return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, message)));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
