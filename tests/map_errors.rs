@@ -352,6 +352,14 @@ fn a_ron_error_after_whitespace_or_a_comment_points_at_the_offending_token() {
     // an error with no whitespace before it stays where ron put it
     let e = ron_err("(\n    name: \"t\",\n    rows: [\"@\", 5],\n)\n");
     assert_eq!(loc(&e.problems[0]), (Some(3), Some(17)), "{e}");
+    // inside a string, whose text may look like whitespace and comments, ron's place is kept
+    let e = ron_err("Map(\n  name: \"x\",\n  rows: [\" /* \\q\", \"#@#\"],\n)\n");
+    assert_eq!(e.problems[0].line, Some(3), "{e}");
+    let e = ron_err("Map(\n  name: \"  // \\q b\",\n  rows: [\"#@#\"],\n)\n");
+    assert_eq!(e.problems[0].line, Some(2), "{e}");
+    // at the end of the file there is no token to point at: the place after the last one
+    let e = ron_err("Map(\n  name: \"x\",\n  rows: [\"#@#\"]\n  \n  \n");
+    assert_eq!(loc(&e.problems[0]), (Some(3), Some(16)), "{e}");
 }
 
 /// ron reads more than ASCII whitespace as whitespace (a vertical tab, U+0085, the left-to-right

@@ -260,13 +260,16 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
     let file: MapFile = options.from_str(source).map_err(|e| {
         let idx = SourceIndex::new(source);
         let start = idx.offset(e.span.start.line.max(1), e.span.start.col.max(1));
-        // ron's span starts where the parser stood after the last token it took, before the
-        // whitespace and comments it skipped on its way to the one it could not take: a value
-        // of the wrong type on the next line was reported at the end of the line before, or
-        // inside a comment. The mistake is that next token. (Not for the loader's own
-        // messages, raised once a value is read, whose span starts right after that value:
-        // the row past the limit is located where it ends, not at the row after it.)
-        let at = if matches!(e.code, ron::Error::Message(_)) { start } else { token_start(source, start) };
+        let end = idx.offset(e.span.end.line.max(1), e.span.end.col.max(1));
+        // ron's span starts where the parser stood after the last token it took, and ends where
+        // it stood when it gave up: past the whitespace and comments it skipped on the way to
+        // the token it could not take. A value of the wrong type on the next line was reported
+        // at the end of the line before, or inside a comment: when only whitespace and comments
+        // lie between the two, the mistake is at the end. Otherwise (an error inside a string,
+        // which may hold `//` or `/*`; one at the end of the file, where no token is; the
+        // loader's own messages, raised once a value is read) the start says where.
+        let skipped = end < source.len() && token_start(source, start) == end;
+        let at = if skipped && !matches!(e.code, ron::Error::Message(_)) { end } else { start };
         let (line, col) = idx.line_col(at);
         MapError::single(origin, idx.problem(line, Some(col), e.code.to_string()))
     })?;
