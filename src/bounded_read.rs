@@ -6,8 +6,9 @@
 //! it grows as it is read (a device, a pipe: read no further than the limit), or it is a named
 //! pipe (FIFO) that nothing has open for writing, whose plain `open` waits for a writer forever.
 //! On Unix the file is opened without waiting (`O_NONBLOCK`), and a read that would wait for
-//! data already on its way sleeps briefly and tries again; a FIFO that nothing writes to reads
-//! as empty, and says so.
+//! data sleeps briefly and tries again; a FIFO that nothing writes to reads as empty, and says
+//! so. A writer that holds the pipe open without writing is waited for, as a blocking read
+//! would wait: that is a pipe's input still to come, not a file that never ends.
 
 use std::fs::File;
 use std::io::{self, Read};
