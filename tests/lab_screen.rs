@@ -380,3 +380,15 @@ fn a_view_too_big_for_the_reference_says_so_in_the_panel() {
     assert!(p.contains("[a] algorithm: reference") && p.contains("[d] diff: 0 differences"), "{p}");
     assert!(!p.contains("skipped"), "{p}");
 }
+
+/// The map's name, drawn as the lab's title, comes from the map file: a right-to-left override
+/// or an escape in it is drawn as U+FFFD, never handed to the terminal.
+#[test]
+fn a_map_name_with_control_characters_is_drawn_safely() {
+    let mut map = parse_text(ROWS, "t.txt").unwrap();
+    map.meta.name = "The \u{202e}Reversed\u{1b}[2J Hall".into();
+    let lab = Lab::new(map);
+    let shown = text(&draw(&lab, &LabStyle::colour(), W, H));
+    assert!(shown.contains("The \u{FFFD}Reversed\u{FFFD}[2J Hall"), "{shown}");
+    assert!(!shown.contains('\u{202e}') && !shown.contains('\u{1b}'), "{shown}");
+}

@@ -4,10 +4,13 @@
 mod art;
 
 use art::art;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Size;
 use sightline::Pos;
 use sightline::Tile;
 use sightline::game::{Dir, GameState};
 use sightline::ui::app::{Command, Flow};
+use sightline::ui::input;
 use sightline::ui::render;
 use sightline::ui::render::look::describe;
 use sightline::ui::{App, Mode, Theme};
@@ -84,8 +87,9 @@ fn history_scrolls_within_the_log() {
     for _ in 0..100 {
         a.handle(Command::ScrollUp);
     }
+    // Before the event loop has said how big the screen is: as if one row high.
     assert_eq!(a.mode, Mode::History { scroll: n - 1 }, "up to the oldest, no further");
-    // a page is ten messages
+    // a page is ten rows
     a.handle(Command::PageDown);
     assert_eq!(a.mode, Mode::History { scroll: n - 1 - 10 });
     a.handle(Command::PageDown);
@@ -94,44 +98,168 @@ fn history_scrolls_within_the_log() {
     assert_eq!(a.mode, Mode::Normal);
 }
 
+fn screen_rows(a: &App, width: u16, height: u16) -> Vec<String> {
+    use ratatui::{Terminal, backend::TestBackend};
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| render::draw(frame, a)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    (0..height).map(|y| (0..width).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>()).collect()
+}
+
 /// Scrolling up stops with the oldest message at the top of a full screen: past that, the
 /// screen would empty from the top and each step back down would change nothing visible.
 #[test]
 fn history_stops_where_the_oldest_page_fills_the_screen() {
-    use ratatui::{Terminal, backend::TestBackend};
     let mut a = app(&["####", "#@.#", "####"]);
     for k in 0..400 {
         a.game.log.push(0, format!("message {k}"));
     }
     let n = a.game.log.len();
     let (width, height) = (80, 24);
-    a.history_rows = render::log::history_rows(height);
-    assert_eq!(a.history_rows, 22, "all rows but the border");
+    a.screen = Size::new(width, height);
     a.handle(Command::History);
     for _ in 0..100 {
         a.handle(Command::PageUp);
     }
-    assert_eq!(a.mode, Mode::History { scroll: n - 22 }, "the oldest page, no further");
-    let screen = |a: &App| {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|frame| render::draw(frame, a)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        (0..height)
-            .map(|y| (0..width).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>())
-            .collect::<Vec<_>>()
-    };
-    let rows = screen(&a);
+    assert_eq!(a.mode, Mode::History { scroll: n - 22 }, "the oldest page, no further (22 rows)");
+    let rows = screen_rows(&a, width, height);
     assert!(rows[1].contains("Welcome"), "the oldest message on the first row: {rows:#?}");
     assert!(rows[22].contains("message 20 "), "the last row full: {rows:#?}");
     a.handle(Command::ScrollDown);
-    assert!(screen(&a)[22].contains("message 21 "), "one step down shows one newer message");
+    assert!(
+        screen_rows(&a, width, height)[22].contains("message 21 "),
+        "one step down shows one newer message"
+    );
 
     // A scroll past the oldest page (a smaller screen's, say) still draws a full one, and the
     // next step down shows one newer message.
     a.mode = Mode::History { scroll: n - 1 };
-    assert_eq!(screen(&a), rows);
+    assert_eq!(screen_rows(&a, width, height), rows);
     a.handle(Command::ScrollDown);
-    assert!(screen(&a)[22].contains("message 21 "), "one step down from past the oldest page");
+    assert!(
+        screen_rows(&a, width, height)[22].contains("message 21 "),
+        "one step down from past the oldest page"
+    );
+}
+
+/// The history scrolls by screen rows: a message that wraps takes several, every row can be
+/// reached, the oldest at the top at the end of the scroll and the newest at the bottom at 0,
+/// and each step moves the text by one row.
+#[test]
+fn history_scrolls_by_rows_when_messages_wrap() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    let long = "a message long enough to wrap on a narrow screen, and more words to make it so";
+    for k in 0..40 {
+        a.game.log.push(0, format!("{k}: {long}"));
+    }
+    a.game.log.push(0, "the newest");
+    let (width, height) = (60, 18);
+    a.screen = Size::new(width, height);
+    a.handle(Command::History);
+    let bottom = |a: &App| screen_rows(a, width, height)[16].clone();
+    assert!(bottom(&a).contains("the newest"), "{:#?}", screen_rows(&a, width, height));
+    a.handle(Command::ScrollUp);
+    assert!(bottom(&a).contains("so"), "one row up: the end of the message before");
+    for _ in 0..100 {
+        a.handle(Command::PageUp);
+    }
+    let Mode::History { scroll } = a.mode else { panic!() };
+    // At 58 columns the welcome and each long message take two rows, the newest one: 83 rows,
+    // 16 on screen.
+    assert_eq!(scroll, 83 - 16, "the oldest page");
+    let rows = screen_rows(&a, width, height);
+    assert!(rows[1].contains("Welcome"), "{rows:#?}");
+    for _ in 0..100 {
+        a.handle(Command::ScrollDown);
+    }
+    assert_eq!(a.mode, Mode::History { scroll: 0 });
+    assert!(bottom(&a).contains("the newest"));
+}
+
+/// The help scrolls within the screen the event loop reports, and stops at its last page.
+#[test]
+fn help_scrolls_and_stops_at_its_last_page() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.screen = Size::new(render::MIN_WIDTH, render::MIN_HEIGHT);
+    a.handle(Command::Help);
+    assert_eq!(a.mode, Mode::Help { scroll: 0 });
+    a.handle(Command::ScrollUp);
+    assert_eq!(a.mode, Mode::Help { scroll: 0 });
+    let max =
+        render::help::max_scroll(ratatui::layout::Rect::new(0, 0, render::MIN_WIDTH, render::MIN_HEIGHT));
+    assert!(max > 0, "the help is taller than the smallest screen");
+    for _ in 0..10 {
+        a.handle(Command::PageDown);
+    }
+    assert_eq!(a.mode, Mode::Help { scroll: max });
+    a.handle(Command::Move(Dir::N));
+    assert_eq!(a.mode, Mode::Help { scroll: max - 1 });
+    let before = a.game.clone();
+    a.handle(Command::Move(Dir::S));
+    assert_eq!(a.game, before, "scrolling the help plays nothing");
+    a.handle(Command::Back);
+    assert_eq!(a.mode, Mode::Normal);
+    a.screen = Size::new(80, 24);
+    a.handle(Command::Help);
+    a.handle(Command::PageDown);
+    assert_eq!(a.mode, Mode::Help { scroll: 0 }, "at 80×24 it fits: nothing to scroll");
+}
+
+/// `S` in the quit question saves and quits, as its box says and as `S` does in play. (It was
+/// once bound to nothing there.)
+#[test]
+fn s_in_the_quit_question_saves_and_quits() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.handle(Command::Quit);
+    assert_eq!(a.mode, Mode::ConfirmQuit);
+    let s = input::command(KeyEvent::new(KeyCode::Char('S'), KeyModifiers::SHIFT), &a.mode);
+    assert_eq!(s, Some(Command::SaveQuit));
+    assert_eq!(a.handle(Command::SaveQuit), Flow::SaveAndQuit);
+    // If the save fails the event loop shows why on the game, not under the question.
+    assert_eq!(a.mode, Mode::Normal);
+}
+
+/// The help lists every key the game answers to, and says exactly what each does: numpad 5
+/// waits (it is not among the keys that move), and Ctrl-C quits.
+#[test]
+fn the_help_lists_every_key_exactly() {
+    use render::help::KEYS;
+    let press = |code| input::command(KeyEvent::new(code, KeyModifiers::NONE), &Mode::Normal);
+    let tokens: Vec<&str> = KEYS.iter().flat_map(|(k, _)| k.split_whitespace()).collect();
+    let listed = |c: char| {
+        tokens.iter().any(|t| {
+            let cs: Vec<char> = t.chars().collect();
+            *t == c.to_string()
+                || (["hjkl", "yubn"].contains(t) && t.contains(c))
+                || (cs.len() == 3 && cs[1] == '-' && (cs[0]..=cs[2]).contains(&c))
+        })
+    };
+    for c in ' '..='~' {
+        if let Some(cmd) = press(KeyCode::Char(c)) {
+            assert!(listed(c), "{c:?} ({cmd:?}) is in the help");
+            let movement = KEYS.iter().find(|(k, _)| {
+                k.split_whitespace().any(|t| {
+                    let cs: Vec<char> = t.chars().collect();
+                    *t == c.to_string() || (cs.len() == 3 && cs[1] == '-' && (cs[0]..=cs[2]).contains(&c))
+                })
+            });
+            if let Some((keys, what)) = movement {
+                let moves = what.starts_with("move");
+                assert_eq!(
+                    moves,
+                    matches!(cmd, Command::Move(_)),
+                    "{c:?} is {cmd:?}, the help says {keys:?}: {what}"
+                );
+            }
+        }
+    }
+    let all: String = KEYS.iter().map(|(k, w)| format!("{k} {w}\n")).collect();
+    let ctrl_c = input::command(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), &Mode::Normal);
+    assert_eq!(ctrl_c, Some(Command::Interrupt));
+    for named in ["Ctrl-C", "Esc", "Enter", "Tab", "Shift-Tab", "arrows", "Home", "End", "PgUp", "PgDn"] {
+        assert!(all.contains(named), "{named} in the help:\n{all}");
+    }
+    assert_eq!(press(KeyCode::Char('5')), Some(Command::Wait));
 }
 
 /// The panel draws any state it is given, hit points at the limits of their type included (the

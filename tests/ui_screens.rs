@@ -15,7 +15,9 @@ use screen::text;
 use sightline::Pos;
 use sightline::game::{Action, Dir, GameState};
 use sightline::ui::app::Command;
-use sightline::ui::render::{self, map::camera};
+use sightline::ui::render::look::describe;
+use sightline::ui::render::{self, help, map::camera};
+use sightline::ui::targeting::first_hit;
 use sightline::ui::{App, Mode, Theme};
 
 const KEEP: &[&str] = &[
@@ -61,7 +63,7 @@ fn main_screen() {
 fn help_screen() {
     let mut app = explored();
     app.handle(Command::Help);
-    assert_eq!(app.mode, Mode::Help);
+    assert!(matches!(app.mode, Mode::Help { .. }), "{:?}", app.mode);
     insta::assert_snapshot!(text(&draw(&app, 80, 24)));
 }
 
@@ -295,4 +297,240 @@ fn the_players_action_and_the_monsters_replies_are_drawn_as_one_turn() {
             assert!(history.contains(&format!("    1  {m}")), "{m:?} under turn 1:\n{history}");
         }
     }
+}
+
+/// The side panel's text on a `w × h` screen: its rows inside the border, trimmed, joined with
+/// spaces (so a sentence the panel wraps reads whole).
+fn panel_text(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> String {
+    let buf = terminal.backend().buffer();
+    let (w, h) = (buf.area.width, buf.area.height);
+    let x0 = w - render::PANEL_WIDTH + 1;
+    (1..h - render::LOG_HEIGHT - 1)
+        .map(|y| (x0..w - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim().to_string())
+        .filter(|r| !r.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whatever is in view, the panel shows what the cursor is on and, when aiming, what the arrow
+/// will hit, whole: the list of what is in view is cut to the rows left ("… and N more"). (The
+/// list was once drawn first, unbounded: with three monsters in view at 80×24 the chance to hit
+/// was cut, with more, or at 60×18 with one, the whole aim section.)
+#[test]
+fn the_cursors_description_and_the_arrows_first_hit_always_show() {
+    let three =
+        ["############", "#@.........#", "#....g.....#", "#.....a....#", "#......o...#", "############"];
+    let crowd = [
+        "#####################",
+        "#$....|....!....$...#",
+        "#..a..r..o..g..a..r.#",
+        "#...................#",
+        "#$.o..g..a.!r..o$.g.#",
+        "#..a..r..o@.g..a..r.#",
+        "#$....|....!....$...#",
+        "#####################",
+    ];
+    let one = ["########", "#@....g#", "########"];
+    for (rows, sizes) in [
+        (&three[..], &[(80, 24), (60, 18)][..]),
+        (&crowd[..], &[(80, 24), (60, 18), (100, 40)][..]),
+        (&one[..], &[(60, 18), (80, 24)][..]),
+    ] {
+        for &(w, h) in sizes {
+            for look in [false, true] {
+                let mut app = App::new(GameState::new(art(rows), 1).unwrap(), Theme::colour());
+                app.handle(Command::Fire);
+                let Mode::Target { cursor } = app.mode else { panic!("aiming: {:?}", app.mode) };
+                assert_ne!(cursor, app.game.player.pos, "a monster is in view");
+                if look {
+                    app.mode = Mode::Look { cursor };
+                }
+                let terminal = draw(&app, w, h);
+                let panel = panel_text(&terminal);
+                let screen = text(&terminal);
+                assert!(panel.contains(&describe(&app.game, cursor)), "{w}x{h} look {look}:\n{screen}");
+                if !look {
+                    let hit = first_hit(&app.game, cursor);
+                    assert!(hit.contains("% to hit)."), "{hit}");
+                    assert!(panel.contains(&hit), "{w}x{h}: {hit:?} whole in the panel:\n{screen}");
+                }
+                let in_view = app.game.visible_monsters().len() + app.game.visible_items().len();
+                if panel.contains("In view:") && in_view > 3 && h < 40 {
+                    assert!(panel.contains(" more"), "the cut list says so:\n{screen}");
+                }
+            }
+        }
+    }
+    // A panel tall enough lists everything, with no "more".
+    let mut app = App::new(GameState::new(art(&crowd), 1).unwrap(), Theme::colour());
+    app.handle(Command::Fire);
+    let panel = panel_text(&draw(&app, 100, 60));
+    assert!(!panel.contains("more"), "{panel}");
+}
+
+/// The help is taller than the smallest screen: it scrolls with the movement keys and PgUp/PgDn,
+/// says so, and every line of it can be brought on screen. (It was once cut at 60×18: `q`,
+/// `?` and the rules never showed.)
+#[test]
+fn every_line_of_the_help_is_reachable_at_the_smallest_screen() {
+    let (w, h) = (render::MIN_WIDTH, render::MIN_HEIGHT);
+    let mut app = explored();
+    app.handle(Command::Help);
+    let first = text(&draw(&app, w, h));
+    assert!(first.contains("PgDn"), "the border says how to scroll:\n{first}");
+    assert!(first.contains("more below"), "and that there is more:\n{first}");
+    let mut seen = vec![first];
+    for _ in 0..30 {
+        app.handle(Command::Move(Dir::S));
+        seen.push(text(&draw(&app, w, h)));
+    }
+    let all = seen.join("\n");
+    for (keys, what) in help::KEYS {
+        assert!(all.contains(&format!("│  {keys} ")), "{keys:?} shown:\n{all}");
+        for word in what.split_whitespace() {
+            assert!(all.contains(word), "{word:?} of {keys:?}'s line shown:\n{all}");
+        }
+    }
+    assert!(all.contains("The screen and the rules"), "{all}");
+    for note in help::notes() {
+        let last = note.split_whitespace().last().unwrap();
+        assert!(all.contains(last), "the end of {note:?} shown:\n{all}");
+    }
+    let last = seen.last().unwrap();
+    assert!(last.contains("more above") && !last.contains("more below"), "{last}");
+    // PgUp goes back to the top; in a larger terminal it all fits, with nothing to scroll.
+    for _ in 0..10 {
+        app.handle(Command::PageUp);
+    }
+    assert_eq!(text(&draw(&app, w, h)), seen[0]);
+    let full = text(&draw(&app, 80, 24));
+    assert!(!full.contains("more below") && !full.contains("more above"), "80×24 holds it all:\n{full}");
+}
+
+/// A long line: a map name, or a message, of a dozen long words.
+const LONG: &str = "The Hall of very long names of very long names of very long names of very long names of \
+                    very long names of very long names of very long names";
+
+/// The end screens size their box by the rows their text takes once wrapped, and always show
+/// the keys that leave them, whatever the map's name and at the smallest screen. (The box was
+/// once sized by the count of lines before wrapping: the newest messages and the key hint were
+/// cut.)
+#[test]
+fn the_end_screens_always_show_their_keys_and_the_newest_message() {
+    let victory = || {
+        let mut map = art(&["######", "#@..>#", "######"]);
+        map.meta.name = LONG.into();
+        let mut app = App::new(GameState::new(map, 5).unwrap(), Theme::colour());
+        for _ in 0..3 {
+            app.handle(Command::Move(Dir::E));
+        }
+        app.game.log.push(app.game.turn, format!("A long message: {LONG}, the end."));
+        app.handle(Command::TakeExit);
+        assert_eq!(app.mode, Mode::Victory);
+        app
+    };
+    let death = || {
+        let mut map = art(&["#######", "#@...o#", "#######"]);
+        map.meta.name = LONG.into();
+        let mut app = App::new(GameState::new(map, 77).unwrap(), Theme::colour());
+        while app.mode != Mode::Death {
+            app.handle(Command::Wait);
+        }
+        app
+    };
+    for app in [victory(), death()] {
+        let newest = app.game.log.recent(1)[0].text.clone();
+        for (w, h) in [(60, 18), (80, 24), (61, 19), (100, 40)] {
+            let screen = text(&draw(&app, w, h));
+            assert!(screen.contains("Enter or q: quit    m: message history"), "{w}x{h}:\n{screen}");
+            assert!(screen.contains("Score"), "{w}x{h}:\n{screen}");
+            // The newest message's end: the line it ends on.
+            let tail: String = newest.split_whitespace().rev().take(2).collect::<Vec<_>>().join(" ");
+            let tail = tail.split(' ').rev().collect::<Vec<_>>().join(" ");
+            assert!(screen.contains(&tail), "{w}x{h}: the end of {newest:?}:\n{screen}");
+        }
+    }
+}
+
+/// At scroll 0 the history ends with the newest message, whole, however many of the messages
+/// above it wrap. (Messages were once picked by count and then wrapped, so wrapped ones pushed
+/// the newest off the screen.)
+#[test]
+fn the_history_ends_with_the_newest_message_when_messages_wrap() {
+    let mut app = App::new(GameState::new(art(&["####", "#@.#", "####"]), 1).unwrap(), Theme::colour());
+    for k in 0..30 {
+        app.game.log.push(0, format!("message {k}: {LONG}"));
+    }
+    app.game.log.push(0, "the newest, short.");
+    app.handle(Command::History);
+    for (w, h) in [(60, 18), (80, 24), (120, 40)] {
+        let screen = text(&draw(&app, w, h));
+        let rows: Vec<&str> = screen.lines().collect();
+        assert!(rows[rows.len() - 2].contains("the newest, short."), "{w}x{h}: on the last row:\n{screen}");
+        let before = rows[rows.len() - 3].trim_end_matches('│').trim_end();
+        assert!(before.ends_with(" names"), "{w}x{h}: the one before ends above it:\n{screen}");
+        assert!(screen.contains("message 29: The Hall"), "{w}x{h}: and starts on screen:\n{screen}");
+    }
+}
+
+/// A notice wraps onto the rows it needs, at the cost of older messages, so its end shows: the
+/// option a failed save names, the key that leaves aiming. (It was once one row, cut.)
+#[test]
+fn notices_wrap_and_their_end_shows() {
+    let mut app = explored();
+    let notice = "Could not save: no save location: set XDG_DATA_HOME or HOME to an absolute path, or \
+                  pass --save FILE";
+    app.notice = Some(notice.into());
+    for (w, h) in [(60, 18), (80, 24)] {
+        let screen = text(&draw(&app, w, h));
+        assert!(screen.contains("Could not save"), "{screen}");
+        let end = |r: &str| r.trim_end_matches('│').trim_end().ends_with("or pass --save FILE");
+        assert!(screen.lines().any(end), "{w}x{h}:\n{screen}");
+    }
+    app.notice = None;
+    app.handle(Command::Fire);
+    let screen = text(&draw(&app, render::MIN_WIDTH, render::MIN_HEIGHT));
+    assert!(
+        screen.lines().any(|r| r.trim_end_matches('│').trim_end().ends_with("Esc cancels.")),
+        "the aiming hint whole:\n{screen}"
+    );
+}
+
+/// Text from a map file or a save reaches the terminal through `terminal_text`: a right-to-left
+/// override (which ratatui passes through) in the map's name is drawn as U+FFFD in the map's
+/// title, the welcome message, the history and the end screen, and so is one in a message or a
+/// notice (which may quote a file name).
+#[test]
+fn control_characters_from_files_are_drawn_as_replacement_characters() {
+    let mut map = art(&["######", "#@..>#", "######"]);
+    map.meta.name = "The \u{202e}Reversed\u{202c} Hall\u{1b}[2J".into();
+    let mut app = App::new(GameState::new(map, 5).unwrap(), Theme::colour());
+    app.game.log.push(0, "A message from a save: \u{2067}x\u{7}");
+    app.notice = Some("Could not save: /tmp/\u{202e}evil.ron".into());
+    let screen = |app: &App| {
+        let t = draw(app, 80, 24);
+        t.backend().buffer().content().iter().map(|c| c.symbol().to_string()).collect::<String>()
+    };
+    let check = |what: &str, s: String| {
+        for bad in ['\u{202e}', '\u{202c}', '\u{2067}', '\u{1b}', '\u{7}'] {
+            assert!(!s.contains(bad), "{what}: {bad:?} drawn raw");
+        }
+        assert!(s.contains('\u{fffd}'), "{what}: the stand-in drawn");
+    };
+    check("main screen", screen(&app));
+    let main = text(&draw(&app, 80, 24));
+    assert!(main.contains("┌ The \u{fffd}Reversed\u{fffd} Hall\u{fffd}[2J "), "the title:\n{main}");
+    assert!(main.contains("Welcome to The \u{fffd}Reversed"), "the welcome:\n{main}");
+    assert!(main.contains("/tmp/\u{fffd}evil.ron"), "the notice:\n{main}");
+    app.notice = None;
+    app.handle(Command::History);
+    check("history", screen(&app));
+    app.handle(Command::Back);
+    for _ in 0..3 {
+        app.handle(Command::Move(Dir::E));
+    }
+    app.handle(Command::TakeExit);
+    assert_eq!(app.mode, Mode::Victory);
+    check("victory", screen(&app));
+    assert!(text(&draw(&app, 80, 24)).contains("You leave The \u{fffd}Reversed"));
 }

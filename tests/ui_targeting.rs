@@ -183,6 +183,7 @@ fn enter_fires_along_the_preview_and_the_log_reports_it() {
     if app.game.monsters.iter().any(|m| m.kind == sightline::map::MonsterKind::Goblin) {
         app.game.monsters.iter_mut().find(|m| m.kind == sightline::map::MonsterKind::Archer).unwrap().pos =
             Pos::new(4, 3);
+        app.game.restore_derived(); // moved by hand, not by a turn
         app.game.act(Action::Wait);
         app.handle(Command::Fire);
         let goblin =

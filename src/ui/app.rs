@@ -5,6 +5,9 @@ use crate::game::{Action, Dir, GameState, Outcome};
 use crate::geometry::Pos;
 use crate::map::Tile;
 
+use ratatui::layout::{Rect, Size};
+
+use super::render;
 use super::targeting;
 use super::theme::Theme;
 
@@ -13,8 +16,11 @@ use super::theme::Theme;
 pub enum Mode {
     /// The map, the panel and the log; keys play.
     Normal,
-    /// The list of keys.
-    Help,
+    /// The list of keys; `scroll` rows down from its top.
+    Help {
+        /// 0 shows the top; never past the last page (see [`crate::ui::render::help::max_scroll`]).
+        scroll: usize,
+    },
     /// A cursor over the map describing what is (or was) there.
     Look {
         /// The cell described; it starts on the player and stays on the map.
@@ -25,9 +31,11 @@ pub enum Mode {
         /// The cell aimed at; it stays on the map and may be out of view.
         cursor: Pos,
     },
-    /// The whole message log; `scroll` lines up from the newest.
+    /// The whole message log; `scroll` screen rows up from the newest (a message that wraps
+    /// takes several).
     History {
-        /// 0 shows the newest messages; never more than the log's length less one.
+        /// 0 shows the newest message on the last row; never past the oldest page (see
+        /// [`crate::ui::render::log::history_max_scroll`]).
         scroll: usize,
     },
     /// "Quit without saving?"
@@ -47,7 +55,7 @@ pub enum Mode {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// A movement key: step (or attack, or open a door), or move a cursor, or answer the door
-    /// prompt, or scroll the history (north and south).
+    /// prompt, or scroll the help and the history (north and south).
     Move(Dir),
     /// Let a turn pass.
     Wait,
@@ -78,19 +86,20 @@ pub enum Command {
     /// `q`: ask to quit without saving; in a screen or prompt, leave it; on an end screen, leave
     /// the game.
     Quit,
-    /// `S`: save and quit; the app only reports it, the event loop saves.
+    /// `S`: save and quit, in play or from the quit question; the app only reports it, the event
+    /// loop saves.
     SaveQuit,
     /// Answer yes to the quit question; on an end screen, leave.
     Yes,
     /// Escape, or no: leave the current screen or prompt.
     Back,
-    /// History: one line older.
+    /// Help and history: one row up (in the history, older).
     ScrollUp,
-    /// History: one line newer.
+    /// Help and history: one row down (newer).
     ScrollDown,
-    /// History: ten lines older.
+    /// Help and history: ten rows up.
     PageUp,
-    /// History: ten lines newer.
+    /// Help and history: ten rows down.
     PageDown,
     /// Ctrl-C: leave at once, without saving.
     Interrupt,
@@ -131,7 +140,7 @@ pub enum Flow {
 /// };
 ///
 /// press(&mut app, KeyCode::Char('?'));
-/// assert_eq!(app.mode, Mode::Help);
+/// assert_eq!(app.mode, Mode::Help { scroll: 0 });
 /// press(&mut app, KeyCode::Esc);
 /// assert_eq!(app.mode, Mode::Normal);
 ///
@@ -166,17 +175,18 @@ pub struct App {
     pub notice: Option<String>,
     /// The monster last shot at, where the next aim starts if it is still in view.
     pub last_target: Option<u32>,
-    /// How many messages the history screen shows at once: scrolling up stops when the oldest
-    /// is at the top of the screen. The event loop sets it from the terminal's height
-    /// ([`crate::ui::render::log::history_rows`]); 1 (scroll up to the oldest alone) until then.
-    pub history_rows: usize,
+    /// The terminal's size, which the help and the history scroll within: scrolling stops where
+    /// the last line of the help, or the oldest message, reaches the edge of the screen, so
+    /// every step changes what is shown. The event loop sets it before each command; until then
+    /// it is 0 × 0, read as one row of unwrapped lines (everything reachable, if by more steps).
+    pub screen: Size,
 }
 
 impl App {
     /// The interface over `game`, on its end screen if the game is over, else on the map.
     pub fn new(game: GameState, theme: Theme) -> Self {
         let mode = end_mode(&game).unwrap_or(Mode::Normal);
-        App { game, mode, theme, notice: None, last_target: None, history_rows: 1 }
+        App { game, mode, theme, notice: None, last_target: None, screen: Size::ZERO }
     }
 
     /// Applies one command in the current mode: plays the action it stands for, or changes the
@@ -189,9 +199,12 @@ impl App {
         self.notice = None;
         match self.mode.clone() {
             Mode::Normal => return self.normal(cmd),
-            Mode::Help => {
+            Mode::Help { scroll } => {
                 if matches!(cmd, Command::Back | Command::Help | Command::Quit) {
                     self.mode = Mode::Normal;
+                } else {
+                    let max = render::help::max_scroll(self.screen_area());
+                    self.mode = Mode::Help { scroll: scrolled(scroll.min(max), cmd, false).min(max) };
                 }
             }
             Mode::Look { cursor } => match cmd {
@@ -206,27 +219,24 @@ impl App {
             },
             Mode::Target { cursor } => self.target(cursor, cmd),
             Mode::History { scroll } => {
-                let max = self.game.log.len().saturating_sub(self.history_rows.max(1));
-                // (clamped first: after the screen grew, a scroll past the new oldest page would
-                // take steps that change nothing on screen)
-                let scroll = scroll.min(max);
-                let scroll = match cmd {
-                    Command::ScrollUp | Command::Move(Dir::N) => scroll + 1,
-                    Command::ScrollDown | Command::Move(Dir::S) => scroll.saturating_sub(1),
-                    Command::PageUp => scroll + 10,
-                    Command::PageDown => scroll.saturating_sub(10),
-                    Command::Back | Command::History | Command::Quit => {
-                        // Back to the end screen if the game is over.
-                        self.mode = end_mode(&self.game).unwrap_or(Mode::Normal);
-                        return Flow::Continue;
-                    }
-                    _ => scroll,
-                };
-                self.mode = Mode::History { scroll: scroll.min(max) };
+                if matches!(cmd, Command::Back | Command::History | Command::Quit) {
+                    // Back to the end screen if the game is over.
+                    self.mode = end_mode(&self.game).unwrap_or(Mode::Normal);
+                } else {
+                    let max = render::log::history_max_scroll(&self.game, self.screen_area());
+                    // (clamped first: after the screen grew, a scroll past the new oldest page
+                    // would take steps that change nothing on screen)
+                    self.mode = Mode::History { scroll: scrolled(scroll.min(max), cmd, true).min(max) };
+                }
             }
             Mode::ConfirmQuit => match cmd {
                 Command::Yes => return Flow::Quit,
-                Command::Back | Command::Quit => self.mode = Mode::Normal,
+                Command::Back => self.mode = Mode::Normal,
+                Command::SaveQuit => {
+                    // As `S` in play: if saving fails, the notice saying why is shown on the game.
+                    self.mode = Mode::Normal;
+                    return Flow::SaveAndQuit;
+                }
                 _ => {}
             },
             Mode::DoorPrompt { open } => match cmd {
@@ -257,7 +267,7 @@ impl App {
             Command::Quaff => self.play(Action::Quaff),
             Command::TakeExit => self.play(Action::TakeExit),
             Command::Open | Command::Close => self.door(cmd == Command::Open),
-            Command::Help => self.mode = Mode::Help,
+            Command::Help => self.mode = Mode::Help { scroll: 0 },
             Command::Look => self.mode = Mode::Look { cursor: self.game.player.pos },
             Command::Fire if self.game.player.arrows == 0 => {
                 self.notice = Some("You have no arrows.".into());
@@ -327,12 +337,31 @@ impl App {
         }
     }
 
+    /// [`App::screen`] as the area the screens are drawn in.
+    fn screen_area(&self) -> Rect {
+        Rect::new(0, 0, self.screen.width, self.screen.height)
+    }
+
     fn play(&mut self, action: Action) {
         self.game.act(action);
         if let Some(mode) = end_mode(&self.game) {
             self.mode = mode;
         }
     }
+}
+
+/// `scroll` after a scrolling command: rows counted up from the bottom when `up_grows` (the
+/// history), down from the top otherwise (the help). Other commands leave it.
+fn scrolled(scroll: usize, cmd: Command, up_grows: bool) -> usize {
+    let step: isize = match cmd {
+        Command::ScrollUp | Command::Move(Dir::N) => -1,
+        Command::ScrollDown | Command::Move(Dir::S) => 1,
+        Command::PageUp => -10,
+        Command::PageDown => 10,
+        _ => 0,
+    };
+    let step = if up_grows { -step } else { step };
+    scroll.saturating_add_signed(step)
 }
 
 fn door_question(open: bool) -> &'static str {

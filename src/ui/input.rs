@@ -1,6 +1,7 @@
 //! Keys to commands. Arrows, vi-keys (`hjklyubn`) and the numpad (with NumLock on or off) all
 //! move; `.`, `s` and `5` wait. Only key presses count: releases and repeats reported by some
-//! terminals are ignored.
+//! terminals are ignored. The help screen ([`crate::ui::render::help::KEYS`]) lists every key
+//! bound here: a key added here belongs there too.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -20,6 +21,8 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
             return match key.code {
                 KeyCode::Char('y' | 'Y') => Some(Command::Yes),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Command::Back),
+                // What the question's box offers, as `S` does in play.
+                KeyCode::Char('S') => Some(Command::SaveQuit),
                 _ => None,
             };
         }
@@ -37,7 +40,8 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
             KeyCode::BackTab => return Some(Command::PrevTarget),
             _ => {}
         },
-        Mode::History { .. } => {
+        // (before the movement keys: PgUp and PgDn would step diagonally)
+        Mode::History { .. } | Mode::Help { .. } => {
             let scroll = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => Some(Command::ScrollUp),
                 KeyCode::Down | KeyCode::Char('j') => Some(Command::ScrollDown),
@@ -136,9 +140,11 @@ mod tests {
     }
 
     #[test]
-    fn y_and_n_answer_the_quit_question_instead_of_moving() {
+    fn y_n_and_s_answer_the_quit_question_instead_of_moving() {
         assert_eq!(command(press(KeyCode::Char('y')), &Mode::ConfirmQuit), Some(Command::Yes));
         assert_eq!(command(press(KeyCode::Char('n')), &Mode::ConfirmQuit), Some(Command::Back));
+        assert_eq!(command(press(KeyCode::Char('S')), &Mode::ConfirmQuit), Some(Command::SaveQuit));
+        assert_eq!(command(press(KeyCode::Char('s')), &Mode::ConfirmQuit), None, "s waits in play; not here");
         assert_eq!(command(press(KeyCode::Char('k')), &Mode::ConfirmQuit), None);
     }
 }

@@ -181,7 +181,7 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
                 // The screen shows only the "too small" notice: no move is made blind.
                 continue;
             }
-            app.history_rows = render::log::history_rows(size.height);
+            app.screen = size;
             match app.handle(cmd) {
                 Flow::Continue => {}
                 Flow::Quit => return Ok(Ended::Quit),

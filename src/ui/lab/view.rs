@@ -43,7 +43,8 @@ pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
     }
     let map_area = Rect { width: area.width - PANEL_WIDTH, ..area };
     let panel_area = Rect { x: area.x + map_area.width, width: PANEL_WIDTH, ..area };
-    let title = format!(" {} ", lab.map().meta.name);
+    // (the name comes from the map file: control and bidirectional characters shown as U+FFFD)
+    let title = format!(" {} ", crate::map::terminal_text(&lab.map().meta.name));
     let block = Block::bordered().title(Line::styled(title, style.title())).border_style(style.border());
     let inner = block.inner(map_area);
     block.render(map_area, buf);

@@ -1,26 +1,32 @@
-//! The `?` screen: every key, and the rules a player needs.
+//! The `?` screen: every key, and the rules a player needs. It scrolls (the movement keys,
+//! PgUp/PgDn): at the smallest terminal it is taller than the screen.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::wrap::wrap;
 
 use crate::ui::theme::Theme;
 
-/// The keys, as (keys, what they do).
+/// Every key the game answers to, as (keys, what they do): what [`crate::ui::input`] binds, in
+/// every mode, so the list is exact (the README's key table says `?` shows the same list).
 pub const KEYS: &[(&str, &str)] = &[
-    ("arrows hjkl yubn 1-9", "move; bump a monster to attack it, a door to open it"),
-    (". s 5", "wait a turn"),
+    ("arrows hjkl yubn", "move; bump a monster to attack it, a door to open it"),
+    ("numpad 1-4 6-9", "move too (NumLock off: Home PgUp End PgDn are diagonals)"),
+    (". s 5", "wait a turn (numpad 5 too)"),
     ("o c", "open / close a door next to you"),
     ("g ,", "pick up what lies here"),
     ("p", "drink a healing potion"),
     (">", "leave by the stairs you stand on: you win"),
     ("x", "look: move a cursor, read what is (or was) there"),
-    ("f", "aim the bow; Tab/Shift-Tab: next target; Enter shoots"),
+    ("f", "aim the bow; Tab/Shift-Tab: next target; Enter or f shoots"),
     ("m", "message history"),
     ("S", "save and quit; resume with  sightline --load FILE"),
-    ("q", "quit without saving (asks first)"),
-    ("?", "this help"),
+    ("q", "quit without saving (asks first); Ctrl-C quits at once"),
+    ("Esc", "leave a screen or a prompt; put the bow away"),
+    ("?", "this help; Up Down PgUp PgDn scroll it and the history"),
 ];
 
 /// What the screen shows and the rules that surprise.
@@ -42,25 +48,52 @@ const NOTES: &[&str] = &[
     "S saves to --save or --load FILE, else $XDG_DATA_HOME/sightline/save.ron.",
 ];
 
-/// Draws the help screen over `area`: the key table, then the rules the screen follows
-/// ([`notes`]). Reads nothing but the theme.
-pub fn render(area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let block = Block::bordered()
-        .title(" Help — Esc or ? to return ")
-        .border_style(theme.border)
-        .title_style(theme.title);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let width = KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    let mut lines = vec![Line::styled("Keys", theme.title)];
-    lines.extend(KEYS.iter().map(|(keys, what)| {
-        Line::from(vec![
-            Span::styled(format!("  {keys:<width$}  "), theme.title),
+/// Every line of the help, wrapped to `width` cells: the key table (a key's description wraps
+/// under itself), then the rules the screen follows ([`notes`]).
+fn lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let keys = KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let mut lines = Vec::new();
+    for (k, what) in KEYS {
+        let line = Line::from(vec![
+            Span::styled(format!("  {k:<keys$}  "), theme.title),
             Span::styled(*what, theme.text),
-        ])
-    }));
+        ]);
+        lines.extend(wrap(&line, width, keys + 4));
+    }
     lines.push(Line::default());
     lines.push(Line::styled("The screen and the rules", theme.title));
-    lines.extend(notes().into_iter().map(|n| Line::styled(format!("  {n}"), theme.text)));
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    for n in notes() {
+        lines.extend(wrap(&Line::styled(format!("  {n}"), theme.text), width, 4));
+    }
+    lines
+}
+
+/// The largest useful scroll of the help on a screen of `area`: the one that puts its last line
+/// on the last row. The app stops scrolling there ([`crate::ui::App::handle`]).
+pub fn max_scroll(area: Rect) -> usize {
+    let inner = Block::bordered().inner(area);
+    lines(usize::from(inner.width), &Theme::monochrome()).len().saturating_sub(usize::from(inner.height))
+}
+
+/// Draws the help screen over `area`, `scroll` rows down from its top (a scroll past the end
+/// shows the last page); the border says when there is more above or below and which keys
+/// scroll. Reads nothing but the theme.
+pub fn render(scroll: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let scroll = scroll.min(max_scroll(area));
+    let inner = Block::bordered().inner(area);
+    let lines = lines(usize::from(inner.width), theme);
+    let rows = usize::from(inner.height);
+    let more = match (scroll > 0, lines.len() > scroll + rows) {
+        (false, false) => "",
+        (true, false) => " ↑ more above ",
+        (false, true) => " ↓ more below ",
+        (true, true) => " ↑↓ more ",
+    };
+    let block = Block::bordered()
+        .title(" Help — Up/Down/PgUp/PgDn scroll, Esc or ? returns ")
+        .title_bottom(Line::from(more).right_aligned())
+        .border_style(theme.border)
+        .title_style(theme.title);
+    block.render(area, buf);
+    Paragraph::new(lines.into_iter().skip(scroll).take(rows).collect::<Vec<_>>()).render(inner, buf);
 }

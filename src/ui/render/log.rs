@@ -1,17 +1,23 @@
-//! The message area under the map, and the full history screen.
+//! The message area under the map, and the full history screen. Messages are drawn through
+//! [`shown`]: the log carries a map's name (the welcome) and comes back from save files.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::wrap::{shown, wrap};
 use crate::game::GameState;
+use crate::game::Message;
 use crate::ui::theme::Theme;
 
-/// The newest messages, newest last; messages of the current turn stand out (all of the last
-/// turn, the player's action as much as the monsters' replies, and the reasons for any action
-/// refused since), older ones are faint. `notice` (a prompt or hint) takes the line after the
-/// newest message (one line is kept free for it).
+/// The newest messages, newest last, each wrapped whole onto as many rows as it needs; messages
+/// of the current turn stand out (all of the last turn, the player's action as much as the
+/// monsters' replies, and the reasons for any action refused since), older ones are faint.
+/// `notice` (a prompt, a hint, why a save failed) comes after the newest message, wrapped too,
+/// and takes the rows it needs first: its end (the key that cancels, the option to pass) is
+/// what the player needs. Messages fill the rows above it, newest first, whole (only a newest
+/// message taller than its room is cut, from the bottom).
 pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Messages (m: history) ")
@@ -19,28 +25,58 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
         .title_style(theme.faint);
     let inner = block.inner(area);
     block.render(area, buf);
-    let room = inner.height as usize - usize::from(notice.is_some()).min(inner.height as usize);
-    let mut lines: Vec<Line> = game
-        .log
-        .recent(room)
-        .iter()
-        .map(|m| Line::styled(m.text.clone(), if m.turn == game.turn { theme.text } else { theme.faint }))
-        .collect();
-    if let Some(n) = notice {
-        lines.push(Line::styled(n.to_string(), theme.title));
+    let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
+    let mut notice: Vec<Line> =
+        notice.map_or_else(Vec::new, |n| wrap(&Line::styled(shown(n).into_owned(), theme.title), width, 0));
+    notice.truncate(rows);
+    let mut room = rows - notice.len();
+    let mut messages: Vec<Vec<Line>> = Vec::new();
+    for m in game.log.messages().iter().rev() {
+        if room == 0 {
+            break;
+        }
+        let style = if m.turn == game.turn { theme.text } else { theme.faint };
+        let mut wrapped = wrap(&Line::styled(shown(&m.text).into_owned(), style), width, 0);
+        if wrapped.len() > room {
+            if !messages.is_empty() {
+                break;
+            }
+            wrapped.truncate(room);
+        }
+        room -= wrapped.len();
+        messages.push(wrapped);
     }
+    let lines: Vec<Line> = messages.into_iter().rev().flatten().chain(notice).collect();
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// How many messages the history screen shows at once on a screen `height` rows high (all but
-/// its border). The event loop hands it to [`crate::ui::App::history_rows`], so that scrolling
-/// stops where the oldest message reaches the top.
-pub fn history_rows(height: u16) -> usize {
-    usize::from(height.saturating_sub(2)).max(1)
+/// One message of the history as rows `width` wide: its turn, then its text, wrapped under
+/// itself.
+fn history_rows(m: &Message, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let line = Line::styled(format!("{:>5}  {}", m.turn, shown(&m.text)), theme.text);
+    wrap(&line, width, 7)
 }
 
-/// Every message, `scroll` lines up from the newest. A scroll past the oldest page shows the
-/// oldest page: the screen is always as full as the log allows.
+/// The history's rows on a screen of `area`, and how many fit.
+fn history_size(game: &GameState, area: Rect) -> (usize, usize) {
+    let inner = Block::bordered().inner(area);
+    let width = usize::from(inner.width);
+    let total = game.log.messages().iter().map(|m| history_rows(m, width, &Theme::monochrome()).len()).sum();
+    (total, usize::from(inner.height).max(1))
+}
+
+/// The largest useful scroll of the history on a screen of `area`: the one that puts the
+/// oldest message on the top row. It counts screen rows, a wrapped message as all of its rows,
+/// so every row of every message, the newest included, can be reached. The app stops scrolling
+/// there ([`crate::ui::App::handle`]).
+pub fn history_max_scroll(game: &GameState, area: Rect) -> usize {
+    let (total, rows) = history_size(game, area);
+    total.saturating_sub(rows)
+}
+
+/// Every message, wrapped, `scroll` rows up from the newest: at 0 the newest message ends on the
+/// last row. A scroll past the oldest page shows the oldest page: the screen is always as full
+/// as the log allows.
 pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Message history — Up/Down/PgUp/PgDn scroll, Esc to return ")
@@ -48,13 +84,20 @@ pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, th
         .title_style(theme.title);
     let inner = block.inner(area);
     block.render(area, buf);
-    let all = game.log.messages();
-    let rows = inner.height as usize;
-    let end = all.len().saturating_sub(scroll).max(rows.min(all.len()));
-    let start = end.saturating_sub(rows);
-    let lines: Vec<Line> = all[start..end]
-        .iter()
-        .map(|m| Line::styled(format!("{:>5}  {}", m.turn, m.text), theme.text))
-        .collect();
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
+    let scroll = scroll.min(history_max_scroll(game, area));
+    // Only the messages that reach the screen are wrapped: newest first, until the rows
+    // scrolled past and the screen's rows are covered.
+    let mut lines: Vec<Line> = Vec::new();
+    for m in game.log.messages().iter().rev() {
+        if lines.len() >= scroll + rows {
+            break;
+        }
+        lines.extend(history_rows(m, width, theme).into_iter().rev());
+    }
+    let end = lines.len().min(scroll + rows);
+    let start = scroll.min(end);
+    let mut shown: Vec<Line> = lines.drain(start..end).collect();
+    shown.reverse();
+    Paragraph::new(shown).render(inner, buf);
 }

@@ -7,6 +7,7 @@ pub mod look;
 pub mod map;
 pub mod panel;
 pub mod screens;
+pub mod wrap;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -43,7 +44,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     match &app.mode {
-        Mode::Help => help::render(area, buf, &app.theme),
+        Mode::Help { scroll } => help::render(*scroll, area, buf, &app.theme),
         Mode::History { scroll } => log::history(&app.game, *scroll, area, buf, &app.theme),
         Mode::Victory => screens::victory(&app.game, area, buf, &app.theme),
         Mode::Death => screens::death(&app.game, area, buf, &app.theme),

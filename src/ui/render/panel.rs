@@ -1,11 +1,13 @@
-//! The side panel: the player's state, the turn and seed, and what is in view.
+//! The side panel: the player's state, the turn and seed, what is in view, and what the look or
+//! aiming cursor is on.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::look::describe;
+use super::wrap::{wrap, wrap_all};
 use crate::game::GameState;
 use crate::geometry::Pos;
 use crate::ui::targeting::first_hit;
@@ -22,74 +24,143 @@ pub enum Cursor {
     Aim(Pos),
 }
 
-/// Draws the panel. With a cursor it ends with the description of the cell under it, and when
-/// aiming with what the arrow will hit first.
+/// Draws the panel: the player's state, what is in view, what lies here, and with a cursor the
+/// description of the cell under it (and when aiming, what the arrow will hit first).
+///
+/// The panel is short (nine rows at the smallest terminal), so its parts are fitted by rows,
+/// most needed first: the cursor's description is what the player acts on, so it is always
+/// drawn whole (as far as the panel goes); then the player's state, line by line from the top;
+/// then what lies here; then the blank lines between the parts; what is in view takes the rows
+/// left, and when they are too few for every monster and item it ends with "… and N more".
 pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered().border_style(theme.border);
     let inner = block.inner(area);
     block.render(area, buf);
+    let width = usize::from(inner.width);
     let p = &game.player;
     // (in i64: the panel draws whatever state it is given, and must not overflow on any)
     let (hp, max) = (i64::from(p.hp), i64::from(p.max_hp).max(1));
     let hp_style = if hp * 3 <= max { theme.bad } else { theme.good };
     let bar_width = 10;
     let filled = ((hp.clamp(0, max) * bar_width + max - 1) / max) as usize;
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled(format!("HP {:>2}/{:<2} ", p.hp.max(0), p.max_hp), hp_style),
-            Span::styled("#".repeat(filled), hp_style),
-            Span::styled("-".repeat(bar_width as usize - filled), theme.faint),
-        ]),
-        Line::styled(format!("Turn {}   Seed {}", game.turn, game.seed), theme.text),
-        Line::styled(format!("Position {}", p.pos), theme.text),
-        Line::styled(format!("Arrows {}   Potions {}", p.arrows, p.potions), theme.text),
-        Line::styled(format!("Gold {}   Kills {}", p.gold, p.kills), theme.text),
-        Line::default(),
-        Line::styled("In view:", theme.title),
-    ];
+    let stats = wrap_all(
+        &[
+            Line::from(vec![
+                Span::styled(format!("HP {:>2}/{:<2} ", p.hp.max(0), p.max_hp), hp_style),
+                Span::styled("#".repeat(filled), hp_style),
+                Span::styled("-".repeat(bar_width as usize - filled), theme.faint),
+            ]),
+            Line::styled(format!("Turn {}   Seed {}", game.turn, game.seed), theme.text),
+            Line::styled(format!("Position {}", p.pos), theme.text),
+            Line::styled(format!("Arrows {}   Potions {}", p.arrows, p.potions), theme.text),
+            Line::styled(format!("Gold {}   Kills {}", p.gold, p.kills), theme.text),
+        ],
+        width,
+    );
     let monsters = game.visible_monsters();
     let items = game.visible_items();
+    let mut seen: Vec<Line> = Vec::new();
     for m in &monsters {
         let health = match m.hp * 3 {
             h if h >= 2 * m.stats().max_hp => "",
             h if h >= m.stats().max_hp => " (hurt)",
             _ => " (badly hurt)",
         };
-        lines.push(Line::from(vec![
+        seen.push(Line::from(vec![
             Span::styled(format!(" {} ", m.kind.glyph()), theme.monster(m.kind)),
             Span::styled(format!("{}{health}", m.name()), theme.text),
         ]));
     }
     for item in &items {
-        lines.push(Line::from(vec![
+        seen.push(Line::from(vec![
             Span::styled(format!(" {} ", item.kind.glyph()), theme.item_visible(item.kind)),
             Span::styled(item.describe(), theme.text),
         ]));
-    }
-    if monsters.is_empty() && items.is_empty() {
-        lines.push(Line::styled(" nothing of note", theme.faint));
     }
     let here = game.item_at(p.pos).map(|i| i.describe()).or_else(|| {
         let tile = game.map.tile(p.pos);
         (tile != crate::map::Tile::Floor).then(|| tile.name().to_string())
     });
-    if let Some(here) = here {
-        lines.push(Line::default());
-        lines.push(Line::styled(format!("Here: {here}"), theme.text));
-    }
-    match cursor {
-        Cursor::None => {}
-        Cursor::Look(c) => {
+    let here =
+        here.map_or_else(Vec::new, |h| wrap(&Line::styled(format!("Here: {h}"), theme.text), width, 2));
+    let aim = match cursor {
+        Cursor::None => Vec::new(),
+        Cursor::Look(c) => wrap_all(
+            &[Line::styled(format!("Look {c}:"), theme.title), Line::styled(describe(game, c), theme.text)],
+            width,
+        ),
+        Cursor::Aim(c) => wrap_all(
+            &[
+                Line::styled(format!("Aim at {c}:"), theme.title),
+                Line::styled(describe(game, c), theme.text),
+                Line::styled(first_hit(game, c), theme.bad),
+            ],
+            width,
+        ),
+    };
+
+    // Rows handed out by need (see above).
+    let mut room = usize::from(inner.height);
+    let aim_rows = take(&mut room, aim.len());
+    let stats_rows = take(&mut room, stats.len());
+    let here_rows = if here.len() <= room { take(&mut room, here.len()) } else { 0 };
+    let gap_before_here = here_rows > 0 && take(&mut room, 1) == 1;
+    let gap_before_aim = aim_rows > 0 && take(&mut room, 1) == 1;
+    // The in-view part: its heading and a row at least, or it is left out.
+    let gap_before_seen = room >= 3 && take(&mut room, 1) == 1;
+    let seen_rows = if room >= 2 { take(&mut room, usize::MAX) } else { 0 };
+
+    let mut lines: Vec<Line> = stats.into_iter().take(stats_rows).collect();
+    if seen_rows > 0 {
+        if gap_before_seen {
             lines.push(Line::default());
-            lines.push(Line::styled(format!("Look {c}:"), theme.title));
-            lines.push(Line::styled(describe(game, c), theme.text));
         }
-        Cursor::Aim(c) => {
-            lines.push(Line::default());
-            lines.push(Line::styled(format!("Aim at {c}:"), theme.title));
-            lines.push(Line::styled(describe(game, c), theme.text));
-            lines.push(Line::styled(first_hit(game, c), theme.bad));
-        }
+        lines.push(Line::styled("In view:", theme.title));
+        lines.extend(in_view(seen, seen_rows - 1, width, theme));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    if here_rows > 0 {
+        if gap_before_here {
+            lines.push(Line::default());
+        }
+        lines.extend(here);
+    }
+    if aim_rows > 0 {
+        if gap_before_aim {
+            lines.push(Line::default());
+        }
+        lines.extend(aim.into_iter().take(aim_rows));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// `want` rows, or as many as `room` has left, taken from it.
+fn take(room: &mut usize, want: usize) -> usize {
+    let got = want.min(*room);
+    *room -= got;
+    got
+}
+
+/// The in-view list in at most `rows` rows (`rows` ≥ 1), `width` wide: every entry if they fit,
+/// else as many as fit above a last row "… and N more" counting the rest.
+fn in_view(entries: Vec<Line<'_>>, rows: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    if entries.is_empty() {
+        return vec![Line::styled(" nothing of note", theme.faint)];
+    }
+    let wrapped: Vec<Vec<Line<'static>>> = entries.iter().map(|e| wrap(e, width, 3)).collect();
+    if wrapped.iter().map(Vec::len).sum::<usize>() <= rows {
+        return wrapped.into_iter().flatten().collect();
+    }
+    let mut out = Vec::new();
+    let mut shown = 0;
+    for entry in &wrapped {
+        if out.len() + entry.len() + 1 > rows {
+            break;
+        }
+        out.extend(entry.iter().cloned());
+        shown += 1;
+    }
+    let rest = wrapped.len() - shown;
+    let more = if shown == 0 { format!(" … {rest} things") } else { format!(" … and {rest} more") };
+    out.push(Line::styled(more, theme.faint));
+    out
 }

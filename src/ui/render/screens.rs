@@ -6,6 +6,7 @@ use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use super::wrap::{clip, shown, wrap, wrap_all};
 use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{GameState, Outcome};
 use crate::ui::theme::Theme;
@@ -32,36 +33,68 @@ fn stats(game: &GameState, theme: &Theme) -> Vec<Line<'static>> {
     ]
 }
 
+/// The key hint of the end screens, drawn in the box's bottom border: always on screen, however
+/// much the text above it must be cut.
+const END_KEYS: &str = " Enter or q: quit    m: message history ";
+
+/// The box of an end screen: the headline, the summary ([`stats`]), the last messages. It is
+/// sized by the rows its text takes once wrapped, and when that is more than the screen has
+/// (a long map name, the smallest terminal), it gives up first the blank lines, then all but
+/// two rows of the name's line (ending "…"), then the oldest of the last messages; the key hint
+/// is in the border and never cut.
 fn end_screen(
     title: &str,
-    headline: Vec<Line<'static>>,
+    headline: [Line<'static>; 2],
     game: &GameState,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let mut lines = headline;
-    lines.push(Line::default());
-    lines.extend(stats(game, theme));
-    lines.push(Line::default());
-    lines.push(Line::styled("Last messages", theme.title));
-    lines.extend(game.log.recent(3).iter().map(|m| Line::styled(m.text.clone(), theme.faint)));
-    lines.push(Line::default());
-    lines.push(Line::styled("Enter or q: quit    m: message history", theme.faint));
-    let box_area = centred(area, 64, lines.len() as u16 + 2);
+    let box_w = 64.min(area.width);
+    let width = usize::from(box_w.saturating_sub(2));
+    let room = usize::from(area.height.saturating_sub(2));
+    let messages: Vec<Line> =
+        game.log.recent(3).iter().map(|m| Line::styled(shown(&m.text).into_owned(), theme.faint)).collect();
+    let compose = |blanks: bool, name_rows: usize, last: usize| {
+        let [head, name] = &headline;
+        let mut lines = wrap(head, width, 0);
+        lines.extend(clip(wrap(name, width, 0), name_rows, width));
+        let add_blank = |lines: &mut Vec<Line<'static>>| {
+            if blanks {
+                lines.push(Line::default());
+            }
+        };
+        add_blank(&mut lines);
+        lines.extend(wrap_all(&stats(game, theme), width));
+        if last > 0 {
+            add_blank(&mut lines);
+            lines.push(Line::styled("Last messages", theme.title));
+            lines.extend(wrap_all(&messages[messages.len() - last..], width));
+        }
+        lines
+    };
+    let all = messages.len();
+    let mut tries = vec![(true, usize::MAX, all), (false, usize::MAX, all)];
+    tries.extend((0..=all).rev().map(|last| (false, 2, last)));
+    tries.push((false, 1, 0));
+    let lines = tries
+        .iter()
+        .map(|&(blanks, name_rows, last)| compose(blanks, name_rows, last))
+        .find(|lines| lines.len() <= room)
+        .unwrap_or_else(|| compose(false, 1, 0));
+    let box_area = centred(area, box_w, lines.len().saturating_add(2).min(usize::from(u16::MAX)) as u16);
     Clear.render(area, buf);
-    let block =
-        Block::bordered().title(title.to_string()).border_style(theme.border).title_style(theme.title);
-    Paragraph::new(lines)
-        .block(block)
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(box_area, buf);
+    let block = Block::bordered()
+        .title(title.to_string())
+        .title_bottom(Line::styled(END_KEYS, theme.faint).centered())
+        .border_style(theme.border)
+        .title_style(theme.title);
+    Paragraph::new(lines).block(block).alignment(Alignment::Center).render(box_area, buf);
 }
 
 /// The end screen of a won game: the headline, then the summary every end screen shows.
 pub fn victory(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let headline = vec![
+    let headline = [
         Line::styled("You escaped the dungeon!", theme.title),
         Line::styled(format!("You leave {} behind.", map_name(game)), theme.text),
     ];
@@ -74,15 +107,16 @@ pub fn death(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Outcome::Dead { killer } => killer.clone(),
         _ => "misfortune".to_string(),
     };
-    let headline = vec![
+    let headline = [
         Line::styled("You died.", theme.bad),
-        Line::styled(format!("Slain by {killer} in {}.", map_name(game)), theme.text),
+        Line::styled(format!("Slain by {} in {}.", shown(&killer), map_name(game)), theme.text),
     ];
     end_screen(" Rest in peace ", headline, game, area, buf, theme);
 }
 
+/// The map's name as the end screens write it (from the map file or a save: see [`shown`]).
 fn map_name(game: &GameState) -> String {
-    if game.map.meta.name.is_empty() { "the dungeon".into() } else { game.map.meta.name.clone() }
+    if game.map.meta.name.is_empty() { "the dungeon".into() } else { shown(&game.map.meta.name).into_owned() }
 }
 
 /// The "quit without saving?" box, drawn centred over the main screen already in `buf`.
