@@ -96,36 +96,48 @@ fn a_stderr_that_cannot_be_written_keeps_the_exit_status() {
     }
 }
 
+/// Runs the commands that name a file in their messages — `check` on a map that exists (`valid`)
+/// and on one that does not (`missing`), `fov` with the viewer off that map, and `fov --svg`
+/// into a directory that does not exist (`svg_dir`) — each checked for a panic; returns each
+/// command's arguments and everything it wrote, stdout then stderr.
+#[cfg(unix)]
+fn commands_naming(tag: &str, valid: &str, missing: &str, svg_dir: &str) -> Vec<(Vec<String>, Vec<Vec<u8>>)> {
+    let dir = std::env::temp_dir().join(format!("sightline-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let valid = dir.join(valid);
+    std::fs::copy(DUNGEON, &valid).unwrap();
+    let name = |p: std::path::PathBuf| p.to_str().unwrap().to_string();
+    let (valid, missing, svg) =
+        (name(valid), name(dir.join(missing)), name(dir.join(svg_dir).join("out.svg")));
+    let runs = [
+        vec!["check", &valid],
+        vec!["check", &missing],
+        vec!["fov", &valid, "--at", "999,999"],
+        vec!["fov", &valid, "--at", "3,3", "--svg", &svg],
+    ]
+    .into_iter()
+    .map(|args| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sightline")).args(&args).output().unwrap();
+        no_panic(&args, &out.stderr);
+        (args.iter().map(|a| a.to_string()).collect(), vec![out.stdout, out.stderr])
+    })
+    .collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    runs
+}
+
 #[cfg(unix)]
 #[test]
 fn a_file_name_with_an_escape_sequence_is_never_written_raw() {
-    let dir = std::env::temp_dir().join(format!("sightline-cli-names-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let valid = dir.join("red\u{1b}[31m.ron");
-    std::fs::copy(DUNGEON, &valid).unwrap();
-    let valid = valid.to_str().unwrap();
-    let missing = dir.join("gone\u{1b}]0;title\u{7}.ron");
-    let missing = missing.to_str().unwrap();
-    let svg = dir.join("no-such-dir").join("out\u{1b}[2J.svg");
-    let svg = svg.to_str().unwrap();
-    for args in [
-        vec!["check", valid],
-        vec!["check", missing],
-        vec!["fov", valid, "--at", "999,999"],
-        vec!["fov", valid, "--at", "3,3", "--svg", svg],
-    ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_sightline")).args(&args).output().unwrap();
-        no_panic(&args, &out.stderr);
-        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
-            assert!(
-                !bytes.contains(&0x1b) && !bytes.contains(&0x07),
-                "{args:?}: raw control in {stream}: {bytes:?}"
-            );
+    let runs =
+        commands_naming("names", "red\u{1b}[31m.ron", "gone\u{1b}]0;title\u{7}.ron", "no\u{1b}[2J-dir");
+    for (args, streams) in runs {
+        for bytes in &streams {
+            assert!(!bytes.contains(&0x1b) && !bytes.contains(&0x07), "{args:?}: raw control: {bytes:?}");
         }
-        let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+        let text = streams.iter().map(|b| String::from_utf8_lossy(b)).collect::<String>();
         assert!(text.contains('\u{FFFD}'), "{args:?}: the name is shown, with U+FFFD: {text}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A newline in a file name must not start a line of its own: every message naming the file
@@ -133,37 +145,16 @@ fn a_file_name_with_an_escape_sequence_is_never_written_raw() {
 #[cfg(unix)]
 #[test]
 fn a_file_name_with_a_newline_stays_on_its_message_s_line() {
-    let dir = std::env::temp_dir().join(format!("sightline-cli-newline-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let valid = dir.join("nl\nfake: 0 problems.ron");
-    std::fs::copy(DUNGEON, &valid).unwrap();
-    let valid = valid.to_str().unwrap();
-    let missing = dir.join("gone\nfake: 0 problems.ron");
-    let missing = missing.to_str().unwrap();
-    let svg = dir.join("no-such-dir\nfake: 0 problems").join("out.svg");
-    let svg = svg.to_str().unwrap();
-    for args in [
-        vec!["check", valid],
-        vec!["check", missing],
-        vec!["fov", valid, "--at", "999,999"],
-        vec!["fov", valid, "--at", "3,3", "--svg", svg],
-    ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_sightline")).args(&args).output().unwrap();
-        no_panic(&args, &out.stderr);
-        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
-            let text = String::from_utf8_lossy(bytes);
-            assert!(
-                !text.lines().any(|l| l.starts_with("fake")),
-                "{args:?}: a forged line on {stream}: {text}"
-            );
-        }
-        let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
-        assert!(
-            text.contains("nl\u{FFFD}fake")
-                || text.contains("gone\u{FFFD}fake")
-                || text.contains("dir\u{FFFD}fake"),
-            "{args:?}: the name is shown, with U+FFFD: {text}"
-        );
+    let fake = "\nfake: 0 problems";
+    let runs = commands_naming(
+        "newline",
+        &format!("nl{fake}.ron"),
+        &format!("gone{fake}.ron"),
+        &format!("dir{fake}"),
+    );
+    for (args, streams) in runs {
+        let text = streams.iter().map(|b| String::from_utf8_lossy(b)).collect::<String>();
+        assert!(!text.lines().any(|l| l.starts_with("fake")), "{args:?}: a forged line: {text}");
+        assert!(text.contains("\u{FFFD}fake"), "{args:?}: the name is shown, with U+FFFD: {text}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
