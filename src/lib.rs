@@ -30,13 +30,13 @@
 // Every public item says what it is for; CI (clippy with `-D warnings`) keeps it that way.
 #![warn(missing_docs)]
 
-mod bounded_read;
 pub mod dda;
 pub mod fov;
 pub mod game;
 pub mod geometry;
 pub mod map;
 pub mod picture;
+mod safe_file;
 #[cfg(feature = "tui")]
 pub mod ui;
 

@@ -13,6 +13,10 @@ use sightline::ui::lab::keys::{LabCommand, apply};
 use sightline::ui::lab::{InternalsView, Lab, LabStyle, map_view, panel, view};
 
 /// A small map with a pillar room, a door, water, glass and two thin diagonal walls.
+#[cfg(unix)]
+#[path = "support/within.rs"]
+mod within;
+
 const ROWS: &str = "\
 ##############################
 #............#...............#
@@ -391,4 +395,27 @@ fn a_map_name_with_control_characters_is_drawn_safely() {
     let shown = text(&draw(&lab, &LabStyle::colour(), W, H));
     assert!(shown.contains("The \u{FFFD}Reversed\u{FFFD}[2J Hall"), "{shown}");
     assert!(!shown.contains('\u{202e}') && !shown.contains('\u{1b}'), "{shown}");
+}
+
+/// A named pipe left under the picture's name used to stop the lab for good: opening it for
+/// writing waits for a reader, with the terminal in raw mode. The export says it cannot write
+/// there now, at once, and the pipe is left a pipe; the lab goes on.
+#[cfg(unix)]
+#[test]
+fn export_onto_a_named_pipe_is_an_error_not_a_wait() {
+    use std::os::unix::fs::FileTypeExt;
+    let mut lab = lab();
+    let dir = std::env::temp_dir().join(format!("sightline-lab-export-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    lab.export_dir = dir.clone();
+    let pipe = dir.join(sightline::ui::lab::export::file_name(&lab));
+    assert!(std::process::Command::new("mkfifo").arg(&pipe).status().expect("mkfifo").success());
+    let message = within::within(std::time::Duration::from_secs(20), "exporting onto a pipe", move || {
+        apply(&mut lab, LabCommand::Export);
+        lab.message.clone().unwrap()
+    });
+    assert!(message.starts_with("export failed: "), "{message}");
+    assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo(), "still a pipe");
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -5,10 +5,16 @@
 //! eight spaces, so a row's opening quote is in column 9 and its first glyph in column 10.
 
 use std::path::Path;
+#[cfg(unix)]
+use std::time::Duration;
 
 use sightline::map::format::{MAX_FILE_BYTES, SourceKind, load_path, parse_bytes, parse_ron, parse_text};
 use sightline::map::{MapError, Problem, Unlisted};
 use sightline::{Map, Pos};
+
+#[cfg(unix)]
+#[path = "support/within.rs"]
+mod within;
 
 fn ron_err(src: &str) -> MapError {
     parse_ron(src, "t.ron").expect_err("the map should be rejected")
@@ -391,7 +397,11 @@ fn a_named_pipe_never_hangs_the_loader() {
     let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(made.success());
     // nothing has it open for writing
-    let e = load_path(&fifo).unwrap_err();
+    let nobody = fifo.clone();
+    let e = within::within(Duration::from_secs(20), "loading a pipe nobody writes to", move || {
+        load_path(&nobody)
+    })
+    .unwrap_err();
     assert!(e.problems[0].message.contains("named pipe"), "{e}");
     // a writer that opens it, writes a map and closes it
     let writer = {

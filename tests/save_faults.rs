@@ -17,6 +17,9 @@ use sightline::map::format::parse_ron;
 
 #[path = "support/scratch.rs"]
 mod scratch;
+#[cfg(unix)]
+#[path = "support/within.rs"]
+mod within;
 use scratch::scratch;
 
 const MAPS: &[(&str, &str)] = &[
@@ -393,7 +396,10 @@ fn a_named_pipe_as_a_save_is_refused_not_waited_on() {
     let dir = scratch("fifo");
     let fifo = dir.join("save.ron");
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
-    let err = save::load(&fifo).expect_err("nothing wrote to it");
+    let pipe = fifo.clone();
+    let loaded =
+        within::within(std::time::Duration::from_secs(20), "loading a pipe", move || save::load(&pipe));
+    let err = loaded.expect_err("nothing wrote to it");
     assert!(matches!(err, SaveError::Corrupt { .. }) && err.to_string().contains("named pipe"), "{err}");
     fs::remove_dir_all(dir).unwrap();
 }

@@ -270,7 +270,8 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let write = || -> std::io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
+        // (a regular file, or an error: not a wait on a pipe someone left under this name)
+        let mut f = crate::safe_file::create(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         Ok(())
@@ -338,7 +339,7 @@ pub const MAX_SAVE_BYTES: u64 = 256 << 20;
 
 /// Reads the save at `path`. The file is never modified.
 pub fn load(path: &Path) -> Result<GameState, SaveError> {
-    use crate::bounded_read::{ReadFailure, read};
+    use crate::safe_file::{ReadFailure, read};
     // `size` says how big the file is: "is N bytes", or "holds more than N bytes" (the map
     // loader's words).
     let refused = |message: String| SaveError::Corrupt { path: path.into(), message };

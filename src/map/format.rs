@@ -78,9 +78,9 @@ pub fn load_path(path: &Path) -> Result<Map, MapError> {
 
 /// Reads a file that should hold a map, refusing (before reading it) one larger than
 /// [`MAX_FILE_BYTES`], reading no further than that from anything that grows (a pipe, a
-/// device), and never waiting for a named pipe's writer (see `bounded_read`).
+/// device), and never waiting for a named pipe's writer (see `safe_file`).
 pub fn read_map_file(path: &Path) -> Result<Vec<u8>, MapError> {
-    use crate::bounded_read::{ReadFailure, read};
+    use crate::safe_file::{ReadFailure, read};
     let origin = path.display().to_string();
     let problem = |p: Problem| MapError::single(&origin, p);
     read(path, MAX_FILE_BYTES as u64).map_err(|failure| match failure {

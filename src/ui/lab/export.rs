@@ -48,9 +48,14 @@ pub fn scene(lab: &Lab) -> Scene<'_> {
     scene
 }
 
-/// Writes the picture into the lab's export directory; returns the path written.
+/// Writes the picture into the lab's export directory; returns the path written. Only a regular
+/// file is written (created, or replaced): a named pipe or a device under the picture's name is
+/// an error, not a wait for a reader with the terminal in raw mode (see `safe_file::create`).
 pub fn export(lab: &Lab) -> Result<PathBuf, String> {
+    use std::io::Write;
     let path = lab.export_dir.join(file_name(lab));
-    std::fs::write(&path, svg(&scene(lab))).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::safe_file::create(&path)
+        .and_then(|mut file| file.write_all(svg(&scene(lab)).as_bytes()))
+        .map_err(|e| format!("{}: {e}", crate::map::terminal_text(&path.display().to_string())))?;
     Ok(path)
 }

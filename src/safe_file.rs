@@ -1,5 +1,5 @@
-//! Reading a file that may be hostile: in bounded memory, and without waiting for a writer
-//! that may never come.
+//! Opening files at paths that may be hostile: reading in bounded memory without waiting for a
+//! writer that may never come, and writing only where a regular file is (or nothing).
 //!
 //! Map files and saves are untrusted input, named on the command line. Three things can go
 //! wrong before a parser sees a byte: the file is huge (refused from its size, before reading),
@@ -9,6 +9,11 @@
 //! data sleeps briefly and tries again; a FIFO that nothing writes to reads as empty, and says
 //! so. A writer that holds the pipe open without writing is waited for, as a blocking read
 //! would wait: that is a pipe's input still to come, not a file that never ends.
+//!
+//! Writing has the mirror problem: opening a FIFO for writing waits for a reader, and the
+//! program writing may be the lab, in raw mode, where nothing would get the terminal back. So
+//! [`create`] opens without waiting too, and refuses whatever it opened that is not a regular
+//! file (a FIFO, a device) before writing a byte.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -56,16 +61,37 @@ pub(crate) fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadFailure> {
     Ok(bytes)
 }
 
+/// Creates (or truncates) the regular file at `path` for writing, never waiting on what is
+/// there: a named pipe, a device or anything else that is not a regular file is an error
+/// (`InvalidInput`), and gets no byte.
+pub(crate) fn create(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    let file = open_with(&mut options, path)?;
+    if !file.metadata()?.is_file() {
+        let message = format!("{} is not a regular file (a device or a named pipe)", path.display());
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    }
+    Ok(file)
+}
+
 /// Opens `path` for reading without waiting for a FIFO's writer.
-#[cfg(unix)]
 fn open(path: &Path) -> io::Result<File> {
+    open_with(std::fs::OpenOptions::new().read(true), path)
+}
+
+/// `options.open(path)`, on Unix without waiting for a FIFO's other end (`O_NONBLOCK`: a FIFO
+/// opened for reading with no writer reads as empty; for writing with no reader, the open
+/// fails). The flag stays on the file, so reads and writes that would wait say so instead.
+#[cfg(unix)]
+fn open_with(options: &mut std::fs::OpenOptions, path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+    options.custom_flags(libc::O_NONBLOCK).open(path)
 }
 
 #[cfg(not(unix))]
-fn open(path: &Path) -> io::Result<File> {
-    File::open(path)
+fn open_with(options: &mut std::fs::OpenOptions, path: &Path) -> io::Result<File> {
+    options.open(path)
 }
 
 #[cfg(unix)]
