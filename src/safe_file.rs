@@ -64,15 +64,30 @@ pub(crate) fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadFailure> {
 /// Creates (or truncates) the regular file at `path` for writing, never waiting on what is
 /// there: a named pipe, a device or anything else that is not a regular file is an error
 /// (`InvalidInput`), and gets no byte.
+/// (The error does not name `path`: the callers' messages do.)
 pub(crate) fn create(path: &Path) -> io::Result<File> {
+    let not_regular =
+        |what: &str| io::Error::new(io::ErrorKind::InvalidInput, format!("not a regular file ({what})"));
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create(true).truncate(true);
-    let file = open_with(&mut options, path)?;
+    let file = open_with(&mut options, path)
+        .map_err(|e| if no_reader(&e) { not_regular("a named pipe that nothing reads") } else { e })?;
     if !file.metadata()?.is_file() {
-        let message = format!("{} is not a regular file (a device or a named pipe)", path.display());
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        return Err(not_regular("a device or a named pipe"));
     }
     Ok(file)
+}
+
+/// Whether opening for writing failed because the file is a named pipe with no reader (what
+/// `O_NONBLOCK` makes of the wait for one: `ENXIO`, "no such device or address").
+#[cfg(unix)]
+fn no_reader(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(libc::ENXIO)
+}
+
+#[cfg(not(unix))]
+fn no_reader(_: &io::Error) -> bool {
+    false
 }
 
 /// Opens `path` for reading without waiting for a FIFO's writer.

@@ -12,11 +12,11 @@ use sightline::picture::Internal;
 use sightline::ui::lab::keys::{LabCommand, apply};
 use sightline::ui::lab::{InternalsView, Lab, LabStyle, map_view, panel, view};
 
-/// A small map with a pillar room, a door, water, glass and two thin diagonal walls.
 #[cfg(unix)]
 #[path = "support/within.rs"]
 mod within;
 
+/// A small map with a pillar room, a door, water, glass and two thin diagonal walls.
 const ROWS: &str = "\
 ##############################
 #............#...............#
@@ -416,6 +416,7 @@ fn export_onto_a_named_pipe_is_an_error_not_a_wait() {
         lab.message.clone().unwrap()
     });
     assert!(message.starts_with("export failed: "), "{message}");
+    assert!(message.ends_with("not a regular file (a named pipe that nothing reads)"), "{message}");
     assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo(), "still a pipe");
     std::fs::remove_dir_all(dir).unwrap();
 }

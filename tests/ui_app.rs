@@ -217,6 +217,11 @@ fn s_in_the_quit_question_saves_and_quits() {
     assert_eq!(a.handle(Command::SaveQuit), Flow::SaveAndQuit);
     // If the save fails the event loop shows why on the game, not under the question.
     assert_eq!(a.mode, Mode::Normal);
+    // `Quit` asked again leaves the question, as `Command::Quit` says of every prompt.
+    a.handle(Command::Quit);
+    assert_eq!(a.mode, Mode::ConfirmQuit);
+    assert_eq!(a.handle(Command::Quit), Flow::Continue);
+    assert_eq!(a.mode, Mode::Normal);
 }
 
 /// The help lists every key the game answers to, and says exactly what each does: numpad 5

@@ -487,6 +487,15 @@ fn notices_wrap_and_their_end_shows() {
         let end = |r: &str| r.trim_end_matches('│').trim_end().ends_with("or pass --save FILE");
         assert!(screen.lines().any(end), "{w}x{h}:\n{screen}");
     }
+    // A notice taller than the whole message area (a long save path) keeps its end: the reason.
+    let long =
+        format!("Could not save: /{}/save.ron: Permission denied (os error 13)", "directory/".repeat(40));
+    app.notice = Some(long);
+    let screen = text(&draw(&app, render::MIN_WIDTH, render::MIN_HEIGHT));
+    assert!(
+        screen.lines().any(|r| r.trim_end_matches('│').trim_end().ends_with("(os error 13)")),
+        "the reason shows:\n{screen}"
+    );
     app.notice = None;
     app.handle(Command::Fire);
     let screen = text(&draw(&app, render::MIN_WIDTH, render::MIN_HEIGHT));

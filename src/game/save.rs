@@ -269,14 +269,12 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     fs::create_dir_all(&dir).map_err(|e| io(not_a_directory(&dir).unwrap_or(e)))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        // (a regular file, or an error: not a wait on a pipe someone left under this name)
-        let mut f = crate::safe_file::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        Ok(())
-    };
-    write().map_err(|e| {
+    // A regular file, or an error: not a wait on a pipe someone left under this name (which,
+    // not made here, is not removed either).
+    let mut f = crate::safe_file::create(&tmp).map_err(io)?;
+    let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all());
+    drop(f); // (closed before the rename, which some systems refuse on an open file)
+    written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
         io(e)
     })?;

@@ -35,7 +35,7 @@ pub enum Mode {
     /// takes several).
     History {
         /// 0 shows the newest message on the last row; never past the oldest page (see
-        /// [`crate::ui::render::log::history_max_scroll`]).
+        /// [`crate::ui::render::log::history_scroll_within`]).
         scroll: usize,
     },
     /// "Quit without saving?"
@@ -223,15 +223,15 @@ impl App {
                     // Back to the end screen if the game is over.
                     self.mode = end_mode(&self.game).unwrap_or(Mode::Normal);
                 } else {
-                    let max = render::log::history_max_scroll(&self.game, self.screen_area());
                     // (clamped first: after the screen grew, a scroll past the new oldest page
                     // would take steps that change nothing on screen)
-                    self.mode = Mode::History { scroll: scrolled(scroll.min(max), cmd, true).min(max) };
+                    let within = |s| render::log::history_scroll_within(&self.game, self.screen_area(), s);
+                    self.mode = Mode::History { scroll: within(scrolled(within(scroll), cmd, true)) };
                 }
             }
             Mode::ConfirmQuit => match cmd {
                 Command::Yes => return Flow::Quit,
-                Command::Back => self.mode = Mode::Normal,
+                Command::Back | Command::Quit => self.mode = Mode::Normal,
                 Command::SaveQuit => {
                     // As `S` in play: if saving fails, the notice saying why is shown on the game.
                     self.mode = Mode::Normal;

@@ -28,7 +28,8 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
     let mut notice: Vec<Line> =
         notice.map_or_else(Vec::new, |n| wrap(&Line::styled(shown(n).into_owned(), theme.title), width, 0));
-    notice.truncate(rows);
+    // (taller than the area: its end is kept, the reason or the key that cancels)
+    notice.drain(..notice.len().saturating_sub(rows));
     let mut room = rows - notice.len();
     let mut messages: Vec<Vec<Line>> = Vec::new();
     for m in game.log.messages().iter().rev() {
@@ -57,21 +58,25 @@ fn history_rows(m: &Message, width: usize, theme: &Theme) -> Vec<Line<'static>> 
     wrap(&line, width, 7)
 }
 
-/// The history's rows on a screen of `area`, and how many fit.
-fn history_size(game: &GameState, area: Rect) -> (usize, usize) {
+/// `scroll` cut to the largest useful scroll of the history on a screen of `area`: the one that
+/// puts the oldest message on the top row. It counts screen rows, a wrapped message as all of
+/// its rows, so every row of every message, the newest included, can be reached. The app stops
+/// scrolling there ([`crate::ui::App::handle`]).
+///
+/// Messages are wrapped from the newest back only as far as `scroll` and a screen reach: the
+/// log is never trimmed, and a long game's (or a hand-made save's million messages) would
+/// otherwise all be wrapped on every key.
+pub fn history_scroll_within(game: &GameState, area: Rect, scroll: usize) -> usize {
     let inner = Block::bordered().inner(area);
-    let width = usize::from(inner.width);
-    let total = game.log.messages().iter().map(|m| history_rows(m, width, &Theme::monochrome()).len()).sum();
-    (total, usize::from(inner.height).max(1))
-}
-
-/// The largest useful scroll of the history on a screen of `area`: the one that puts the
-/// oldest message on the top row. It counts screen rows, a wrapped message as all of its rows,
-/// so every row of every message, the newest included, can be reached. The app stops scrolling
-/// there ([`crate::ui::App::handle`]).
-pub fn history_max_scroll(game: &GameState, area: Rect) -> usize {
-    let (total, rows) = history_size(game, area);
-    total.saturating_sub(rows)
+    let (width, rows) = (usize::from(inner.width), usize::from(inner.height).max(1));
+    let mut total = 0;
+    for m in game.log.messages().iter().rev() {
+        total += history_rows(m, width, &Theme::monochrome()).len();
+        if total >= scroll + rows {
+            return scroll;
+        }
+    }
+    scroll.min(total.saturating_sub(rows))
 }
 
 /// Every message, wrapped, `scroll` rows up from the newest: at 0 the newest message ends on the
@@ -85,7 +90,7 @@ pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, th
     let inner = block.inner(area);
     block.render(area, buf);
     let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
-    let scroll = scroll.min(history_max_scroll(game, area));
+    let scroll = history_scroll_within(game, area, scroll);
     // Only the messages that reach the screen are wrapped: newest first, until the rows
     // scrolled past and the screen's rows are covered.
     let mut lines: Vec<Line> = Vec::new();
