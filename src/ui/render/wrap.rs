@@ -8,9 +8,10 @@
 
 use std::borrow::Cow;
 
+use ratatui::buffer::CellWidth;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// `text` as the interface draws it when it came from a file or a save (a map's name, a log
 /// message, a notice quoting a path): control characters and the bidirectional controls
@@ -21,94 +22,130 @@ pub fn shown(text: &str) -> Cow<'_, str> {
     crate::map::terminal_text(text)
 }
 
-/// The width of `c` in terminal cells, as ratatui counts it when it draws.
-fn cells(c: char) -> usize {
-    c.width().unwrap_or(0)
+/// The width of the grapheme cluster `g` in terminal cells, as ratatui counts it when it draws
+/// (`Buffer::set_stringn`): a cluster holding a control character is not drawn, any other takes
+/// `CellWidth::cell_width` cells, unicode-width's width of the whole cluster (so `❤️`, U+2764
+/// U+FE0F, is 2 cells where its characters' widths add up to 1).
+fn cells(g: &str) -> usize {
+    if g.contains(char::is_control) { 0 } else { usize::from(g.cell_width()) }
+}
+
+/// A grapheme cluster of a line and the style of its span.
+type Grapheme<'a> = (&'a str, Style);
+
+/// The rows made so far, and the one being filled.
+struct Rows<'a> {
+    done: Vec<Vec<Grapheme<'a>>>,
+    row: Vec<Grapheme<'a>>,
+    /// The row's width in cells.
+    w: usize,
+    /// The width of what the row starts with: nothing on the first row (its leading spaces are
+    /// content), the hanging indent on the others.
+    base: usize,
+    width: usize,
+    indent: usize,
+}
+
+impl<'a> Rows<'a> {
+    /// Ends the row; the next starts with the hanging indent.
+    fn next_row(&mut self) {
+        self.done.push(std::mem::take(&mut self.row));
+        self.row.extend(std::iter::repeat_n((" ", Style::default()), self.indent));
+        (self.w, self.base) = (self.indent, self.indent);
+    }
+
+    /// Adds `g` to the row, or to a new row when it does not fit and the row holds more than its
+    /// base; on a row holding only the indent, it drops the indent rather than not fit. A
+    /// grapheme wider than a whole row gets a row to itself.
+    fn place(&mut self, g: Grapheme<'a>) {
+        let gw = cells(g.0);
+        if self.w + gw > self.width {
+            if self.w > self.base {
+                self.next_row();
+            }
+            if self.w + gw > self.width && self.base > 0 {
+                self.row.drain(..self.base);
+                (self.w, self.base) = (0, 0);
+            }
+        }
+        self.row.push(g);
+        self.w += gw;
+    }
 }
 
 /// `line` broken into rows of at most `width` cells: at spaces where it can (the spaces at a
-/// break are dropped), inside a word only when the word is wider than a row. Leading spaces of
-/// the line are kept (an indented line stays indented); rows after the first start with
-/// `indent` spaces (a hanging indent), unless that leaves no room. Each character keeps its
-/// span's style, and each row the line's style and alignment. An empty line is one empty row; a
-/// `width` of 0 leaves the line as one row.
+/// break are dropped), inside a word only when the word is wider than a row, and never inside a
+/// grapheme cluster (measured as ratatui draws it, see [`cells`]). Leading spaces of the line are
+/// kept (an indented line stays indented); rows after the first start with `indent` spaces (a
+/// hanging indent), unless that leaves no room. Each character keeps its span's style, and each
+/// row the line's style and alignment. An empty line is one empty row; a `width` of 0 leaves the
+/// line as one row. A grapheme wider than `width` is alone on its row, and wider than it.
 pub fn wrap(line: &Line<'_>, width: usize, indent: usize) -> Vec<Line<'static>> {
-    let chars: Vec<(char, Style)> =
-        line.spans.iter().flat_map(|s| s.content.chars().map(move |c| (c, s.style))).collect();
+    let gs: Vec<Grapheme<'_>> =
+        line.spans.iter().flat_map(|s| s.content.graphemes(true).map(move |g| (g, s.style))).collect();
     if width == 0 {
-        return vec![to_line(chars, line)];
+        return vec![to_line(gs, line)];
     }
     let indent = if indent < width { indent } else { 0 };
-    let mut rows: Vec<Vec<(char, Style)>> = Vec::new();
-    let mut row: Vec<(char, Style)> = Vec::new();
-    let mut row_w = 0;
-    // Whether the row holds a word yet (else it holds only leading spaces or the indent).
-    let mut worded = false;
+    let mut rows = Rows { done: Vec::new(), row: Vec::new(), w: 0, base: 0, width, indent };
     // The spaces since the last word: written only if a word follows on the same row.
-    let mut gap: &[(char, Style)] = &[];
-    let mut break_row = |row: &mut Vec<(char, Style)>, row_w: &mut usize, worded: &mut bool| {
-        rows.push(std::mem::take(row));
-        row.extend(std::iter::repeat_n((' ', Style::default()), indent));
-        (*row_w, *worded) = (indent, false);
-    };
-    let mut i = 0;
+    let mut gap: &[Grapheme<'_>] = &[];
     let mut any_word = false;
-    while i < chars.len() {
+    let mut i = 0;
+    while i < gs.len() {
         let start = i;
-        let space = chars[i].0 == ' ';
-        while i < chars.len() && (chars[i].0 == ' ') == space {
+        let space = gs[i].0 == " ";
+        while i < gs.len() && (gs[i].0 == " ") == space {
             i += 1;
         }
-        let run = &chars[start..i];
+        let run = &gs[start..i];
         if space {
             if any_word {
                 gap = run;
             } else {
                 // Leading spaces: kept, as far as the row goes.
-                for &(c, st) in run {
-                    if row_w + cells(c) > width {
+                for &g in run {
+                    if rows.w + cells(g.0) > width {
                         break;
                     }
-                    row.push((c, st));
-                    row_w += cells(c);
+                    rows.row.push(g);
+                    rows.w += cells(g.0);
                 }
             }
             continue;
         }
-        any_word = true;
-        let run_w: usize = run.iter().map(|&(c, _)| cells(c)).sum();
-        let gap_w: usize = gap.iter().map(|&(c, _)| cells(c)).sum();
-        if worded {
-            if row_w + gap_w + run_w <= width || (run_w > width - indent && row_w + gap_w < width) {
-                // It fits after the gap; or it is too long for any row, and starts here.
-                row.extend_from_slice(gap);
-                row_w += gap_w;
+        let run_w: usize = run.iter().map(|g| cells(g.0)).sum();
+        if any_word {
+            // The row holds a word: the gap and this one follow it if they fit; or if this one
+            // is too long for any row and its first grapheme fits after the gap, it starts here.
+            let gap_w: usize = gap.iter().map(|g| cells(g.0)).sum();
+            let first_w = cells(run[0].0);
+            if rows.w + gap_w + run_w <= width
+                || (run_w > width - indent && rows.w + gap_w + first_w <= width)
+            {
+                rows.row.extend_from_slice(gap);
+                rows.w += gap_w;
             } else {
-                break_row(&mut row, &mut row_w, &mut worded);
+                rows.next_row();
             }
         }
+        any_word = true;
         gap = &[];
-        for &(c, st) in run {
-            let w = cells(c);
-            if row_w + w > width && worded {
-                break_row(&mut row, &mut row_w, &mut worded);
-            }
-            row.push((c, st));
-            row_w += w;
-            worded = true;
+        for &g in run {
+            rows.place(g);
         }
     }
-    rows.push(row);
-    rows.into_iter().map(|row| to_line(row, line)).collect()
+    rows.done.push(rows.row);
+    rows.done.into_iter().map(|row| to_line(row, line)).collect()
 }
 
-/// One row of styled characters as a line with `like`'s style and alignment.
-fn to_line(row: Vec<(char, Style)>, like: &Line<'_>) -> Line<'static> {
+/// One row of styled graphemes as a line with `like`'s style and alignment.
+fn to_line(row: Vec<Grapheme<'_>>, like: &Line<'_>) -> Line<'static> {
     let mut spans: Vec<Span<'static>> = Vec::new();
-    for (c, st) in row {
+    for (g, st) in row {
         match spans.last_mut() {
-            Some(last) if last.style == st => last.content.to_mut().push(c),
-            _ => spans.push(Span::styled(c.to_string(), st)),
+            Some(last) if last.style == st => last.content.to_mut().push_str(g),
+            _ => spans.push(Span::styled(g.to_string(), st)),
         }
     }
     let mut out = Line::from(spans).style(like.style);
@@ -130,11 +167,15 @@ pub fn clip(mut lines: Vec<Line<'static>>, rows: usize, width: usize) -> Vec<Lin
     lines.truncate(rows);
     if let Some(last) = lines.last_mut() {
         let style = last.spans.last().map_or(Style::default(), |s| s.style);
-        let mut w = last.width();
+        let mut w: usize = last.spans.iter().flat_map(|s| s.content.graphemes(true)).map(cells).sum();
         while w + 1 > width {
             let Some(span) = last.spans.last_mut() else { break };
-            match span.content.to_mut().pop() {
-                Some(c) => w -= cells(c),
+            match span.content.graphemes(true).next_back().map(|g| (g.len(), cells(g))) {
+                Some((len, gw)) => {
+                    let content = span.content.to_mut();
+                    content.truncate(content.len() - len);
+                    w -= gw;
+                }
                 None => {
                     last.spans.pop();
                 }
@@ -176,13 +217,61 @@ mod tests {
             for indent in [0, 3] {
                 let out = rows(text, width, indent);
                 for r in &out {
-                    assert!(r.chars().map(cells).sum::<usize>() <= width, "{width}: {r:?}");
+                    assert!(drawn(r) <= width, "{width}: {r:?}");
                 }
                 let joined: String = out.concat().split_whitespace().collect();
                 let want: String = text.split_whitespace().collect();
                 assert_eq!(joined, want, "{width}");
             }
         }
+    }
+
+    /// `s`'s width as ratatui draws it (`Buffer::set_stringn`): by grapheme cluster, each
+    /// measured by ratatui's own `CellWidth` (unicode-width's width of the cluster), clusters
+    /// holding a control character not drawn.
+    fn drawn(s: &str) -> usize {
+        s.graphemes(true).filter(|g| !g.contains(char::is_control)).map(|g| usize::from(g.cell_width())).sum()
+    }
+
+    #[test]
+    fn rows_fit_as_drawn_and_keep_graphemes_whole() {
+        let hearts = "\u{2764}\u{fe0f}".repeat(40);
+        let family = "\u{1f469}\u{200d}\u{1f469}\u{200d}\u{1f467}";
+        let texts = [
+            format!("Welcome to {hearts}. Press ? for help."),
+            format!("a {family} family {family}{family}{family}{family} here {family}"),
+            "漢字漢字 ab 漢字漢字漢字漢字漢字漢字 c 漢".to_string(),
+            "cafe\u{301} e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301} x".to_string(),
+            "    leading spaces then 漢字 words".to_string(),
+            "  x".to_string(),
+            "The Reversed Hall of very long names of very-long-hyphenated-names x".to_string(),
+        ];
+        let unspaced = |s: &str| -> Vec<String> {
+            s.graphemes(true).filter(|g| *g != " ").map(str::to_string).collect()
+        };
+        for text in &texts {
+            for width in 1..=40 {
+                for indent in [0, 2, 3, 7] {
+                    let out = rows(text, width, indent);
+                    for r in &out {
+                        let lone = r.graphemes(true).count() == 1;
+                        assert!(drawn(r) <= width || lone, "{width} {indent}: {r:?} in {out:?}");
+                    }
+                    let got: Vec<String> = out.iter().flat_map(|r| unspaced(r)).collect();
+                    assert_eq!(got, unspaced(text), "{width} {indent}: {out:?}");
+                }
+            }
+        }
+        assert_eq!(rows("    abc", 4, 0), ["    ", "abc"]);
+        assert_eq!(rows("  x", 1, 0), [" ", "x"]);
+        let cjk = rows("ab 漢字漢字", 3, 2);
+        assert!(cjk.iter().all(|r| drawn(r) <= 3), "{cjk:?}");
+        assert_eq!(cjk, ["ab", "漢", "字", "漢", "字"]);
+        // A name of hearts in the welcome message loses none of them at 60 columns.
+        let welcome = format!("Welcome to {hearts}.");
+        let out = rows(&welcome, 60, 0);
+        assert!(out.iter().all(|r| drawn(r) <= 60), "{out:?}");
+        assert_eq!(out.concat().matches('\u{2764}').count(), 40);
     }
 
     #[test]
