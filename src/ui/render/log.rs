@@ -1,14 +1,15 @@
 //! The message area under the map, and the full history screen. Messages are drawn through
-//! [`shown`]: the log carries a map's name (the welcome) and comes back from save files.
+//! [`terminal_text`]: the log carries a map's name (the welcome) and comes back from save files.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::wrap::{shown, wrap};
+use super::wrap::wrap;
 use crate::game::GameState;
 use crate::game::Message;
+use crate::map::terminal_text;
 use crate::ui::theme::Theme;
 
 /// The newest messages, newest last, each wrapped whole onto as many rows as it needs; messages
@@ -26,8 +27,8 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     let inner = block.inner(area);
     block.render(area, buf);
     let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
-    let mut notice: Vec<Line> =
-        notice.map_or_else(Vec::new, |n| wrap(&Line::styled(shown(n).into_owned(), theme.title), width, 0));
+    let mut notice: Vec<Line> = notice
+        .map_or_else(Vec::new, |n| wrap(&Line::styled(terminal_text(n).into_owned(), theme.title), width, 0));
     // (taller than the area: its end is kept, the reason or the key that cancels)
     notice.drain(..notice.len().saturating_sub(rows));
     let mut room = rows - notice.len();
@@ -37,7 +38,7 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
             break;
         }
         let style = if m.turn == game.turn { theme.text } else { theme.faint };
-        let mut wrapped = wrap(&Line::styled(shown(&m.text).into_owned(), style), width, 0);
+        let mut wrapped = wrap(&Line::styled(terminal_text(&m.text).into_owned(), style), width, 0);
         if wrapped.len() > room {
             if !messages.is_empty() {
                 break;
@@ -54,7 +55,7 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
 /// One message of the history as rows `width` wide: its turn, then its text, wrapped under
 /// itself.
 fn history_rows(m: &Message, width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let line = Line::styled(format!("{:>5}  {}", m.turn, shown(&m.text)), theme.text);
+    let line = Line::styled(format!("{:>5}  {}", m.turn, terminal_text(&m.text)), theme.text);
     wrap(&line, width, 7)
 }
 

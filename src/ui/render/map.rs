@@ -35,8 +35,9 @@ pub fn render(
     let title = if game.map.meta.name.is_empty() {
         " sightline ".to_string()
     } else {
-        // (the name comes from the map file or a save: see `shown`)
-        format!(" {} ", super::wrap::shown(&game.map.meta.name))
+        // (the name comes from the map file or a save: control and bidirectional characters
+        // are drawn as U+FFFD)
+        format!(" {} ", crate::map::terminal_text(&game.map.meta.name))
     };
     let block = Block::bordered().title(title).border_style(theme.border).title_style(theme.title);
     let inner = block.inner(area);

@@ -6,9 +6,10 @@ use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::wrap::{clip, shown, wrap, wrap_all};
+use super::wrap::{clip, wrap, wrap_all};
 use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{GameState, Outcome};
+use crate::map::terminal_text;
 use crate::ui::theme::Theme;
 
 /// A box of `w × h` centred in `area`, shrunk to fit.
@@ -53,8 +54,12 @@ fn end_screen(
     let box_w = 64.min(area.width);
     let width = usize::from(box_w.saturating_sub(2));
     let room = usize::from(area.height.saturating_sub(2));
-    let messages: Vec<Line> =
-        game.log.recent(3).iter().map(|m| Line::styled(shown(&m.text).into_owned(), theme.faint)).collect();
+    let messages: Vec<Line> = game
+        .log
+        .recent(3)
+        .iter()
+        .map(|m| Line::styled(terminal_text(&m.text).into_owned(), theme.faint))
+        .collect();
     let compose = |blanks: bool, name_rows: usize, last: usize| {
         let [head, name] = &headline;
         let mut lines = wrap(head, width, 0);
@@ -109,14 +114,18 @@ pub fn death(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     };
     let headline = [
         Line::styled("You died.", theme.bad),
-        Line::styled(format!("Slain by {} in {}.", shown(&killer), map_name(game)), theme.text),
+        Line::styled(format!("Slain by {} in {}.", terminal_text(&killer), map_name(game)), theme.text),
     ];
     end_screen(" Rest in peace ", headline, game, area, buf, theme);
 }
 
-/// The map's name as the end screens write it (from the map file or a save: see [`shown`]).
+/// The map's name as the end screens write it (from the map file or a save: through [`terminal_text`]).
 fn map_name(game: &GameState) -> String {
-    if game.map.meta.name.is_empty() { "the dungeon".into() } else { shown(&game.map.meta.name).into_owned() }
+    if game.map.meta.name.is_empty() {
+        "the dungeon".into()
+    } else {
+        terminal_text(&game.map.meta.name).into_owned()
+    }
 }
 
 /// The "quit without saving?" box, drawn centred over the main screen already in `buf`.

@@ -3,24 +3,11 @@
 //! scrolling screens decide what to show (and what to cut) by rows, and then draw those rows
 //! exactly as counted. (ratatui's own count, `Paragraph::line_count`, is behind an unstable
 //! feature, and a count taken one way and a drawing done another would disagree.)
-//!
-//! Also where text from outside the program is made safe to draw: [`shown`].
-
-use std::borrow::Cow;
 
 use ratatui::buffer::CellWidth;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_segmentation::UnicodeSegmentation;
-
-/// `text` as the interface draws it when it came from a file or a save (a map's name, a log
-/// message, a notice quoting a path): control characters and the bidirectional controls
-/// (U+202E and the like, which ratatui passes through and which make the terminal show text in
-/// another order than the file's) become U+FFFD, by [`crate::map::terminal_text`], the rule the
-/// command line follows too.
-pub fn shown(text: &str) -> Cow<'_, str> {
-    crate::map::terminal_text(text)
-}
 
 /// The width of the grapheme cluster `g` in terminal cells, as ratatui counts it when it draws
 /// (`Buffer::set_stringn`): a cluster holding a control character is not drawn, any other takes
@@ -282,11 +269,5 @@ mod tests {
         let full = wrap(&Line::from("abcdefghijkl"), 4, 0);
         let cut: Vec<String> = clip(full, 2, 4).iter().map(|l| l.to_string()).collect();
         assert_eq!(cut, ["abcd", "efg…"]);
-    }
-
-    #[test]
-    fn shown_replaces_controls_and_bidi_overrides() {
-        assert_eq!(shown("The \u{202e}Hall\u{1b}[2J"), "The \u{fffd}Hall\u{fffd}[2J");
-        assert_eq!(shown("plain"), "plain");
     }
 }
