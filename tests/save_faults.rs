@@ -431,5 +431,18 @@ fn a_save_over_a_device_a_pipe_or_a_directory_is_refused_and_changes_nothing() {
     assert!(fs::symlink_metadata(&sub).unwrap().is_dir(), "the directory is still a directory");
     assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
     assert_eq!(files_in(&dir).len(), 3, "no temporary file left: {:?}", files_in(&dir));
+    // A pipe left under the temporary file's name (`.NAME.tmpPID`) is not written to, waited
+    // on, or removed: the save fails and the pipe stays.
+    let path = dir.join("game.ron");
+    let tmp = dir.join(format!(".game.ron.tmp{}", std::process::id()));
+    assert!(std::process::Command::new("mkfifo").arg(&tmp).status().expect("mkfifo").success());
+    let err = within::within(std::time::Duration::from_secs(20), "saving beside a pipe", {
+        let path = path.clone();
+        move || save::save(&game, &path)
+    })
+    .expect_err("the temporary file cannot be made");
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    assert!(fs::symlink_metadata(&tmp).unwrap().file_type().is_fifo(), "the pipe is left as it was");
+    assert!(!path.exists(), "no save appears");
     fs::remove_dir_all(dir).unwrap();
 }
