@@ -141,7 +141,14 @@ fn render_problem(out: &mut String, origin: &str, p: &Problem) {
     if let Some(caret) = caret {
         // One space per terminal cell before the caret, counted the way the line was written
         // out (a stand-in is one cell); tabs are kept as tabs so the caret lines up however the
-        // terminal expands them.
+        // terminal expands them. A character of no width (a combining mark) has no cell of its
+        // own: the caret goes under the one it is drawn on, not under the next.
+        let width =
+            |c: char| if c == '\t' { 1 } else { UnicodeWidthChar::width(terminal_char(c)).unwrap_or(1) };
+        let mut caret = caret;
+        while caret > 0 && text.chars().nth(caret).is_some_and(|c| width(c) == 0) {
+            caret -= 1;
+        }
         let lead: String = text
             .chars()
             .take(caret)
@@ -291,6 +298,17 @@ impl Problems {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A combining mark has no cell of its own: its caret stands under the character it is
+    /// drawn on, not under the next one (where the next glyph's own caret would stand).
+    #[test]
+    fn a_combining_mark_s_caret_stands_under_its_base() {
+        let src = "#e\u{301}X#\n";
+        let e = MapError::single("m.txt", Problem::at(src, 1, Some(3), "unknown glyph '\\u{301}'"));
+        assert!(e.to_string().contains("1 | #e\u{301}X#\n  |  ^\n"), "{e}");
+        let e = MapError::single("m.txt", Problem::at(src, 1, Some(4), "unknown glyph 'X'"));
+        assert!(e.to_string().contains("1 | #e\u{301}X#\n  |   ^\n"), "{e}");
+    }
 
     #[test]
     fn renders_location_line_and_caret() {
