@@ -12,6 +12,11 @@
 //!   discipline's flags. Cooked mode is `icanon` and `echo` on; raw mode, which the test also
 //!   observes while the game runs (proving the probe sees the program's changes), has them off.
 //!
+//! Job control: Ctrl-Z under a job-control shell hands the terminal back and stops the game,
+//! `fg` brings it back redrawn; SIGCONT after a SIGSTOP from outside takes the terminal again
+//! (raw mode, a full redraw over whatever was written meanwhile); SIGTSTP where no shell could
+//! continue the game is ignored, as the kernel ignores the key's signal there.
+//!
 //! The forced panic uses the debug-build-only hook `SIGHTLINE_TEST_PANIC=1` (see
 //! `ui::terminal`): the first key pressed panics.
 
@@ -23,7 +28,7 @@ use std::time::Duration;
 #[path = "support/pty.rs"]
 mod pty;
 
-use pty::{COLS, Launch, ROWS, Session};
+use pty::{BIN, COLS, Launch, ROWS, Session};
 
 const ENTER_ALTERNATE: &[u8] = b"\x1b[?1049h";
 const LEAVE_ALTERNATE: &[u8] = b"\x1b[?1049l";
@@ -232,4 +237,101 @@ fn a_terminal_claiming_65535x65535_neither_aborts_the_game_nor_loses_it() {
     s.resize(ROWS, COLS);
     s.wait_for("Position 3,2");
     takes_a_step_and_quits_cleanly(&mut s);
+}
+
+/// The scheduler state of process `pid` (`R`, `S`, `T` for stopped, ...), from `/proc`.
+#[cfg(target_os = "linux")]
+fn process_state(pid: u32) -> char {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("read /proc/PID/stat");
+    // "pid (comm) state ...": the name may hold spaces and parentheses, the state follows the last ')'.
+    stat[stat.rfind(')').expect("a stat line") + 1..].trim_start().chars().next().expect("a state")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_z_under_a_shell_suspends_the_game_and_fg_brings_it_back_redrawn() {
+    let mut s = Launch::shell().start();
+    s.wait_for("shell$ ");
+    let map = game_map("hall.ron");
+    s.send(&format!("'{BIN}' '{map}' --seed 1 --save /nonexistent/never-written.ron\r"));
+    s.wait_for("Position 2,2");
+    s.send("l");
+    s.wait_for("Position 3,2");
+
+    s.send("\x1a");
+    s.wait_for("Stopped");
+    assert!(!s.alternate_screen(), "the shell's screen is back while the game is stopped");
+    assert!(!s.cursor_hidden(), "the cursor is shown while the game is stopped");
+    let children = format!("/proc/{0}/task/{0}/children", s.pid());
+    let game: u32 =
+        std::fs::read_to_string(children).unwrap().trim().parse().expect("the game is the shell's one child");
+    assert_eq!(process_state(game), 'T', "the game is stopped");
+
+    s.send("fg\r");
+    s.wait_for("Position 3,2");
+    assert!(s.alternate_screen(), "the game has the alternate screen again");
+    assert!(s.contents().contains("Door Test Hall"), "the whole screen is drawn again:\n{}", s.contents());
+    s.send("l");
+    s.wait_for("Position 4,2");
+    s.send("q");
+    s.wait_for("Quit without saving?");
+    s.send("y");
+    s.wait_for("shell$ ");
+    assert!(!s.alternate_screen());
+    s.send("exit\r");
+    s.wait_exit();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sigtstp_where_no_shell_could_continue_the_game_is_ignored() {
+    // The harness starts the game as the leader of its own session: its process group is
+    // orphaned, so stopping it would leave it stopped for good.
+    let mut s = playing(&[]);
+    s.signal("TSTP");
+    thread::sleep(Duration::from_millis(500));
+    assert_ne!(process_state(s.pid()), 'T', "the game did not stop");
+    assert!(s.alternate_screen());
+    s.send("l");
+    s.wait_for("Position 3,2");
+    s.send("q");
+    s.wait_for("Quit without saving?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    assert_restored(&s);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn sigcont_after_sigstop_takes_the_terminal_again_and_redraws_it_all() {
+    let mut s = playing(&[]);
+    s.signal("STOP");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while process_state(s.pid()) != 'T' {
+        assert!(std::time::Instant::now() < deadline, "the game never stopped");
+        thread::sleep(Duration::from_millis(20));
+    }
+    // Meanwhile something else uses the terminal: writes over the screen and sets cooked mode.
+    // (The slave is closed again at once: held open, the terminal would never reach its end.)
+    let mut tty = std::fs::OpenOptions::new().write(true).open(s.tty()).expect("open the pty");
+    std::io::Write::write_all(&mut tty, b"\x1b[2J\x1b[HSCRIBBLED OVER").unwrap();
+    drop(tty);
+    let device = if cfg!(target_os = "macos") { "-f" } else { "-F" };
+    let stty = Command::new("stty").arg(device).arg(s.tty()).args(["icanon", "echo"]).status().unwrap();
+    assert!(stty.success());
+    s.wait_for("SCRIBBLED OVER");
+
+    s.signal("CONT");
+    s.wait_for("Position 2,2");
+    let screen = s.contents();
+    assert!(!screen.contains("SCRIBBLED"), "the whole screen is drawn again:\n{screen}");
+    assert!(screen.contains("Door Test Hall"), "{screen}");
+    assert_eq!(line_discipline(&s), (false, false), "raw mode again");
+    s.send("l");
+    s.wait_for("Position 3,2");
+    s.send("q");
+    s.wait_for("Quit without saving?");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    assert_restored(&s);
 }

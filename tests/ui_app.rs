@@ -261,7 +261,9 @@ fn the_help_lists_every_key_exactly() {
     let all: String = KEYS.iter().map(|(k, w)| format!("{k} {w}\n")).collect();
     let ctrl_c = input::command(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), &Mode::Normal);
     assert_eq!(ctrl_c, Some(Command::Interrupt));
-    for named in ["Ctrl-C", "Esc", "Enter", "Tab", "Shift-Tab", "arrows", "Home", "End", "PgUp", "PgDn"] {
+    for named in
+        ["Ctrl-C", "Ctrl-Z", "Esc", "Enter", "Tab", "Shift-Tab", "arrows", "Home", "End", "PgUp", "PgDn"]
+    {
         assert!(all.contains(named), "{named} in the help:\n{all}");
     }
     assert_eq!(press(KeyCode::Char('5')), Some(Command::Wait));

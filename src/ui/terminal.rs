@@ -8,6 +8,14 @@
 //! and reports the signal; Ctrl-C arrives as a key in raw mode and quits (so SIGINT comes only
 //! from outside: `kill -INT`).
 //!
+//! Job control is not a way out: SIGTSTP (`kill -TSTP`, or Ctrl-Z, which raw mode delivers as a
+//! key) hands the terminal back — main screen, cooked mode, cursor shown — and stops the process;
+//! when the shell continues it (`fg`), the game or the lab takes the terminal again and redraws
+//! all of it. SIGCONT after a SIGSTOP from outside (which no process can catch) takes the terminal
+//! again too, since the shell may have changed its modes meanwhile. As the kernel does with the
+//! key's signal, a process that no job-control shell could continue (its process group
+//! orphaned) does not stop: nothing could ever resume it.
+//!
 //! One more way out needs a watchdog ([`StopSignals`]): when the terminal itself goes away (its
 //! window closed, the SSH connection dropped), the kernel sends SIGHUP, but crossterm 0.29's
 //! `event::poll` can spin inside itself on the dead terminal and never return to the loop that
@@ -62,10 +70,15 @@ pub const STOP_SIGNALS: [i32; 4] = [
 
 /// [`STOP_SIGNALS`], watched for an event loop: the loop asks [`StopSignals::signal`] between
 /// key events and ends itself; a watchdog thread ends the process if the loop cannot (see the
-/// module docs). Dropping the watcher tells the watchdog the loop has ended.
+/// module docs). Dropping the watcher tells the watchdog the loop has ended. It also watches
+/// SIGTSTP and SIGCONT, which the loop hands to [`StopSignals::job_control`].
 pub struct StopSignals {
     signal: Arc<AtomicUsize>,
     done: Arc<AtomicBool>,
+    /// SIGTSTP arrived and the loop has not yet suspended for it.
+    suspend: Arc<AtomicBool>,
+    /// SIGCONT arrived and the loop has not yet taken the terminal again.
+    continued: Arc<AtomicBool>,
 }
 
 impl StopSignals {
@@ -75,6 +88,9 @@ impl StopSignals {
         for sig in STOP_SIGNALS {
             signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)?;
         }
+        let (suspend, continued) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+        signal_hook::flag::register(signal_hook::consts::SIGTSTP, Arc::clone(&suspend))?;
+        signal_hook::flag::register(signal_hook::consts::SIGCONT, Arc::clone(&continued))?;
         let done = Arc::new(AtomicBool::new(false));
         let (watched, finished) = (Arc::clone(&signal), Arc::clone(&done));
         thread::Builder::new().name("signal watchdog".into()).spawn(move || {
@@ -101,7 +117,40 @@ impl StopSignals {
                 std::process::exit(128 + sig as i32);
             }
         })?;
-        Ok(StopSignals { signal, done })
+        Ok(StopSignals { signal, done, suspend, continued })
+    }
+
+    /// Acts on SIGTSTP and SIGCONT (see the module docs): suspends if asked, takes the terminal
+    /// again after being continued. Returns whether the screen must be drawn again (it has been
+    /// cleared, and the next frame writes every cell).
+    pub fn job_control(&self, terminal: &mut Screen) -> io::Result<bool> {
+        let suspend = self.suspend.swap(false, Ordering::Relaxed);
+        if suspend && can_be_continued() {
+            ratatui::restore();
+            crossterm::execute!(io::stdout(), crossterm::cursor::Show)?;
+            // Stops here until continued (what SIGTSTP's default action does), which leaves a
+            // SIGCONT for the lines below.
+            signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+        }
+        if !self.continued.swap(false, Ordering::Relaxed) {
+            return Ok(false);
+        }
+        // crossterm skips enabling raw mode when it believes it on, as it does after a SIGSTOP
+        // from outside: setting the original modes first makes it set raw mode again.
+        crossterm::terminal::disable_raw_mode()?;
+        crossterm::terminal::enable_raw_mode()?;
+        let clear = crossterm::terminal::Clear(crossterm::terminal::ClearType::All);
+        crossterm::execute!(io::stdout(), crossterm::terminal::EnterAlternateScreen, clear)?;
+        // The next frame is drawn against a blank one, so every cell is written again.
+        // (Not `Terminal::clear`: it asks the terminal where its cursor is, and fails after a
+        // wait on a terminal that does not answer.)
+        terminal.swap_buffers();
+        Ok(true)
+    }
+
+    /// Asks for a suspension as SIGTSTP does: what Ctrl-Z, read as a key in raw mode, calls.
+    pub fn ask_suspend(&self) {
+        self.suspend.store(true, Ordering::Relaxed);
     }
 
     /// The signal that asked the loop to stop, if one has.
@@ -124,6 +173,26 @@ impl Drop for StopSignals {
     fn drop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
     }
+}
+
+/// Whether a job-control shell could continue this process once stopped: its process group is
+/// not orphaned, that is its parent is in another process group of the same session. (A
+/// shell's job is its own group; a process started with `setsid`, or whose shell has gone, has
+/// no one to send SIGCONT.) Only the parent is asked: the other members of the group, in a
+/// pipeline, are its siblings with the same parent.
+fn can_be_continued() -> bool {
+    // SAFETY: these calls only read the process's ids; a failure returns -1, compared below.
+    unsafe {
+        let parent = libc::getppid();
+        let group = libc::getpgid(parent);
+        group != -1 && group != libc::getpgrp() && libc::getsid(parent) == libc::getsid(0)
+    }
+}
+
+/// Whether `key` is Ctrl-Z, which in cooked mode the terminal turns into SIGTSTP.
+pub fn is_suspend_key(key: &crossterm::event::KeyEvent) -> bool {
+    key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL)
+        && matches!(key.code, crossterm::event::KeyCode::Char('z' | 'Z'))
 }
 
 /// The terminal the game and the lab draw on: crossterm's, with its size capped (see
@@ -158,20 +227,24 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
         cfg!(debug_assertions) && std::env::var_os("SIGHTLINE_TEST_PANIC").is_some_and(|v| v == "1");
     let mut terminal = init()?;
     let result = (|| -> io::Result<Ended> {
-        loop {
+        'draw: loop {
             terminal.draw(|frame| render::draw(frame, app))?;
-            let ended = loop {
+            loop {
                 if let Some(signal) = stop.signal().filter(|_| !ignore_signals) {
-                    break Some(Ended::Signal(signal));
+                    return Ok(Ended::Signal(signal));
+                }
+                if stop.job_control(&mut terminal)? {
+                    continue 'draw;
                 }
                 if event::poll(POLL)? {
-                    break None;
+                    break;
                 }
-            };
-            if let Some(ended) = ended {
-                return Ok(ended);
             }
             let Event::Key(key) = event::read()? else { continue };
+            if is_suspend_key(&key) {
+                stop.ask_suspend();
+                continue;
+            }
             if panic_on_key {
                 panic!("SIGHTLINE_TEST_PANIC=1: panicking on a key press, as the test hook asks");
             }

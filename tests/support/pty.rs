@@ -37,8 +37,13 @@ const SETTLE: Duration = Duration::from_millis(100);
 
 const POLL: Duration = Duration::from_millis(20);
 
+/// The sightline binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_sightline");
+
 /// What a launched program is given: arguments, extra environment, working directory, size.
 pub struct Launch {
+    /// The program: the sightline binary unless [`Launch::shell`] chose a shell.
+    program: PathBuf,
     args: Vec<String>,
     env: Vec<(String, String)>,
     cwd: PathBuf,
@@ -54,12 +59,21 @@ pub fn start(args: &[&str]) -> Session {
 impl Launch {
     pub fn new(args: &[&str]) -> Launch {
         Launch {
+            program: PathBuf::from(BIN),
             args: args.iter().map(|a| a.to_string()).collect(),
             env: Vec::new(),
             cwd: PathBuf::from(env!("CARGO_MANIFEST_DIR")),
             rows: ROWS,
             cols: COLS,
         }
+    }
+
+    /// An interactive bash with job control and no start-up files, its prompt `shell$ `, in
+    /// place of sightline: for what only a job-control shell does (stopping and continuing a
+    /// job). The test types the commands; [`BIN`] is the path to type for sightline.
+    pub fn shell() -> Launch {
+        let launch = Launch::new(&["--norc", "--noprofile", "-i"]).env("PS1", "shell$ ");
+        Launch { program: PathBuf::from("bash"), ..launch }
     }
 
     /// Sets an environment variable for the program, on top of the test's own environment.
@@ -84,7 +98,7 @@ impl Launch {
     /// this launch sets them, so the test's own environment cannot change its outcome.
     pub fn start(self) -> Session {
         let pty = native_pty_system().openpty(pty_size(self.rows, self.cols)).expect("open a pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sightline"));
+        let mut cmd = CommandBuilder::new(&self.program);
         cmd.args(&self.args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
@@ -94,7 +108,8 @@ impl Launch {
             cmd.env(k, v);
         }
         cmd.cwd(&self.cwd);
-        let child = pty.slave.spawn_command(cmd).expect("spawn sightline");
+        let child =
+            pty.slave.spawn_command(cmd).unwrap_or_else(|e| panic!("spawn {}: {e}", self.program.display()));
         drop(pty.slave);
         let tty = pty.master.tty_name();
         let parser = vt100::Parser::new(non_zero(self.rows), non_zero(self.cols), 0);
@@ -161,6 +176,10 @@ impl Session {
 
     pub fn alternate_screen(&self) -> bool {
         self.output.lock().unwrap().parser.screen().alternate_screen()
+    }
+
+    pub fn cursor_hidden(&self) -> bool {
+        self.output.lock().unwrap().parser.screen().hide_cursor()
     }
 
     /// The emulator's current size, (rows, columns).

@@ -2,7 +2,8 @@
 //! way out — a normal return or an error (in set-up too) through [`ratatui::restore`], a panic
 //! through the hook [`crate::ui::terminal::init`] installs, SIGTERM, SIGHUP, SIGINT and SIGQUIT
 //! through a flag the loop polls (the signal is then reported like the game's), with the game's
-//! watchdog for a terminal that has gone away ([`crate::ui::terminal::StopSignals`]).
+//! watchdog for a terminal that has gone away ([`crate::ui::terminal::StopSignals`]); SIGTSTP and
+//! Ctrl-Z suspend it as they do the game.
 
 use std::io;
 use std::time::Duration;
@@ -23,17 +24,24 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
     let stop = crate::ui::terminal::StopSignals::watch()?;
     let mut terminal = crate::ui::terminal::init()?;
     let result = (|| -> io::Result<Option<i32>> {
-        loop {
+        'draw: loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
             loop {
                 if let Some(signal) = stop.signal() {
                     return Ok(Some(signal));
+                }
+                if stop.job_control(&mut terminal)? {
+                    continue 'draw;
                 }
                 if event::poll(POLL)? {
                     break;
                 }
             }
             let Event::Key(key) = event::read()? else { continue };
+            if crate::ui::terminal::is_suspend_key(&key) {
+                stop.ask_suspend();
+                continue;
+            }
             let Some(cmd) = command(key) else { continue };
             let size = terminal.size()?;
             if handle(lab, cmd, size.width, size.height) == Flow::Quit {
