@@ -420,3 +420,14 @@ fn export_onto_a_named_pipe_is_an_error_not_a_wait() {
     assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo(), "still a pipe");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A map's name wider than the lab's map border is cut with "…", as in the game.
+#[test]
+fn a_long_map_name_ends_with_an_ellipsis() {
+    let mut map = parse_text(ROWS, "lab-test.txt").expect("test map");
+    map.meta.name = "A Name Far Too Long For The Border Of The Lab's Map Pane At This Width".into();
+    let lab = Lab::new(map);
+    let top = text(&draw(&lab, &LabStyle::colour(), W, H)).lines().next().unwrap().to_string();
+    let title = top.split('┐').next().unwrap();
+    assert!(title.starts_with("┌ A Name Far Too") && title.ends_with("… "), "{top}");
+}

@@ -543,3 +543,23 @@ fn control_characters_from_files_are_drawn_as_replacement_characters() {
     check("victory", screen(&app));
     assert!(text(&draw(&app, 80, 24)).contains("You leave The \u{fffd}Reversed"));
 }
+
+/// A map's name wider than the map's border is cut with "…", so the cut shows (ratatui cuts a
+/// title without a sign); one that fits is drawn whole.
+#[test]
+fn a_map_name_wider_than_its_border_ends_with_an_ellipsis() {
+    let name = "The Extremely Long-Named Labyrinth of Endless Corridors and Many Many Monsters Too";
+    let mut map = art(&["######", "#@..>#", "######"]);
+    map.meta.name = name.into();
+    let app = App::new(GameState::new(map, 5).unwrap(), Theme::colour());
+    for (w, h) in [(80, 24), (60, 18), (100, 30)] {
+        let screen = text(&draw(&app, w, h));
+        let top = screen.lines().next().unwrap();
+        let title = top.split('┐').next().unwrap();
+        assert!(title.starts_with("┌ The Extremely Long-Named"), "{w}x{h}: {top}");
+        assert!(title.ends_with("… "), "{w}x{h}: the cut is marked: {top}");
+        assert!(!top.contains(name), "{w}x{h}");
+    }
+    let screen = text(&draw(&app, 200, 40));
+    assert!(screen.lines().next().unwrap().starts_with(&format!("┌ {name} ─")), "{screen}");
+}

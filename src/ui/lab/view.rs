@@ -43,8 +43,13 @@ pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
     }
     let map_area = Rect { width: area.width - PANEL_WIDTH, ..area };
     let panel_area = Rect { x: area.x + map_area.width, width: PANEL_WIDTH, ..area };
-    // (the name comes from the map file: control and bidirectional characters shown as U+FFFD)
-    let title = format!(" {} ", crate::map::terminal_text(&lab.map().meta.name));
+    // (the name comes from the map file: control and bidirectional characters shown as U+FFFD;
+    // a name wider than the border ends with "…")
+    let name = crate::map::terminal_text(&lab.map().meta.name);
+    let title = format!(
+        " {} ",
+        crate::ui::render::wrap::shorten(&name, usize::from(map_area.width).saturating_sub(4))
+    );
     let block = Block::bordered().title(Line::styled(title, style.title())).border_style(style.border());
     let inner = block.inner(map_area);
     block.render(map_area, buf);

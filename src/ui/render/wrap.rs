@@ -140,6 +140,28 @@ fn to_line(row: Vec<Grapheme<'_>>, like: &Line<'_>) -> Line<'static> {
     out
 }
 
+/// `text` cut to at most `width` cells, ending with "…" where it was cut, so the cut shows: a
+/// title wider than its border is cut by ratatui without a sign. Grapheme clusters are kept
+/// whole, measured as ratatui draws them.
+pub fn shorten(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
+    if text.graphemes(true).map(cells).sum::<usize>() <= width {
+        return text.into();
+    }
+    let mut out = String::new();
+    let mut w = 0;
+    for g in text.graphemes(true) {
+        if w + cells(g) + 1 > width {
+            break;
+        }
+        out.push_str(g);
+        w += cells(g);
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out.into()
+}
+
 /// Every line of `lines` wrapped to `width` (see [`wrap`]), with no hanging indent.
 pub fn wrap_all(lines: &[Line<'_>], width: usize) -> Vec<Line<'static>> {
     lines.iter().flat_map(|l| wrap(l, width, 0)).collect()
@@ -181,6 +203,17 @@ mod tests {
 
     fn rows(text: &str, width: usize, indent: usize) -> Vec<String> {
         wrap(&Line::from(text), width, indent).iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn shorten_marks_the_cut_and_keeps_graphemes_whole() {
+        assert_eq!(shorten("The Keep", 8), "The Keep");
+        assert_eq!(shorten("The Keep", 7), "The Ke…");
+        assert_eq!(shorten("The Keep", 1), "…");
+        assert_eq!(shorten("The Keep", 0), "");
+        // Wide and joined graphemes: "❤️" is two cells, never split from its selector.
+        assert_eq!(shorten("❤️❤️❤️", 5), "❤️❤️…");
+        assert_eq!(shorten("❤️❤️❤️", 4), "❤️…");
     }
 
     #[test]
