@@ -14,7 +14,17 @@ use clap::{CommandFactory, Parser, Subcommand};
 /// A turn-based roguelike where sight decides what you know, and the reference implementation of
 /// exact ray-multicast field of view and DDA line of sight.
 #[derive(Parser, Debug)]
-#[command(name = "sightline", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "sightline",
+    version,
+    about,
+    args_conflicts_with_subcommands = true,
+    // (clap's own usage for a conflict lists the arguments in conflict, `--load <FILE> [MAP]`,
+    // as if they went together)
+    override_usage = "sightline [MAP] [--seed <N>] [--save <FILE>]\n       \
+                      sightline --load <FILE> [--save <FILE>]\n       \
+                      sightline <COMMAND>"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -26,6 +36,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a map (the same as giving no command).
+    #[command(override_usage = "sightline play [MAP] [--seed <N>] [--save <FILE>]\n       \
+                                sightline play --load <FILE> [--save <FILE>]")]
     Play(cli::play::Args),
     /// Validate map files: a summary line per valid map, every problem of an invalid one.
     Check(cli::check::Args),
@@ -49,6 +61,7 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
+            let e = play_error(e);
             // clap prints help/version to stdout (exit 0) and usage errors to stderr (exit 2).
             let _ = e.print();
             return if e.use_stderr() { ExitCode::from(cli::USAGE) } else { ExitCode::SUCCESS };
@@ -64,6 +77,22 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Lab(args)) => cli::lab::run(args),
     }
+}
+
+/// A usage error of a command line naming no subcommand, as `sightline play` reports it: the
+/// same arguments, and clap's error for them says what is wrong with them. (Told a second word,
+/// `sightline map.ron other.ron`, the top level says "the subcommand 'other.ron' cannot be used
+/// with '[MAP]'", though no subcommand was meant.)
+fn play_error(e: clap::Error) -> clap::Error {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let command = Cli::command();
+    let named = |a: &OsString| command.get_subcommands().any(|c| a.to_str() == Some(c.get_name()));
+    if !e.use_stderr() || args.iter().skip(1).any(|a| named(a) || a == "help") {
+        return e;
+    }
+    let as_play =
+        args.iter().take(1).cloned().chain([OsString::from("play")]).chain(args.iter().skip(1).cloned());
+    Cli::try_parse_from(as_play).err().unwrap_or(e)
 }
 
 /// Why a first word that is neither a subcommand nor a file, but spelled like a subcommand

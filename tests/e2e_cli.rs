@@ -60,8 +60,26 @@ fn a_corrupt_save_exits_1_and_is_left_untouched() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Usage errors of the play command, with or without its name, say what is wrong and show a
+/// usage that can be followed: `--load` alone, never `--load <FILE> [MAP]` (clap's own usage
+/// for the conflict); a second map is an unexpected argument, not a "subcommand" (there is none).
 #[test]
 fn load_with_a_map_or_a_seed_is_a_usage_error() {
-    let out = sightline(&["--load", "x.ron", "--seed", "2"]);
-    assert_eq!(out.status.code(), Some(2));
+    const MAP: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/cave.ron");
+    for play in [&[][..], &["play"][..]] {
+        let with = |args: &[&str]| sightline(&[play, args].concat());
+        for args in [&["--load", "x.ron", "--seed", "2"][..], &[MAP, "--load", "x.ron"][..]] {
+            let out = with(args);
+            assert_eq!(out.status.code(), Some(2), "{play:?} {args:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+            assert!(err.contains("--load <FILE> [--save <FILE>]\n"), "{args:?}: {err}");
+            assert!(!err.contains("--load <FILE> [MAP]") && !err.contains("Usage: sightline <MAP>"), "{err}");
+        }
+        let out = with(&[MAP, MAP]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("unexpected argument '{MAP}' found")), "{play:?}: {err}");
+        assert!(!err.contains("subcommand"), "{play:?}: {err}");
+    }
 }
