@@ -79,7 +79,21 @@ fn los_exit_codes() {
     let map = map.to_str().unwrap();
     let out = sightline(&["los", map, "--from", "-1,2", "--to", "5,2"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("outside"));
+    // Named as `fov` names it: the file and the ranges a cell must be in.
+    let (w, h) = (ROOM.lines().next().unwrap().len(), ROOM.lines().count());
+    let expected = format!(
+        "--from -1,2 is outside the map {map} ({w}x{h}: x from 0 to {}, y from 0 to {})",
+        w - 1,
+        h - 1
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&expected),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = sightline(&["los", map, "--from", "1,1", "--to", "5,99"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--to 5,99 is outside the map"));
     let bad = temp_map("bad.ron", "(name: \"x\", rows: [\"#?#\"], nonsense: 1)");
     let out = sightline(&["los", bad.to_str().unwrap(), "--from", "0,0", "--to", "1,0"]);
     assert_eq!(out.status.code(), Some(1));

@@ -39,7 +39,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     for (flag, p) in [("--from", args.from), ("--to", args.to)] {
         if !map.contains(p) {
-            super::report!("sightline: {flag} {p} is outside the {}x{} map", map.width(), map.height());
+            super::report!("{}", super::outside(flag, p, &args.map, &map));
             return ExitCode::from(super::USAGE);
         }
     }

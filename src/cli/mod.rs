@@ -53,6 +53,19 @@ pub fn shown_path(path: &Path) -> String {
     terminal_text(&path.display().to_string()).into_owned()
 }
 
+/// The message for a cell given with `flag` (`--at`, `--from`, `--to`) that lies outside the
+/// map loaded from `path`: the file and the ranges a cell must be in, so the fix is at hand.
+pub fn outside(flag: &str, p: sightline::Pos, path: &Path, map: &sightline::map::Map) -> String {
+    format!(
+        "sightline: {flag} {p} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
+        shown_path(path),
+        map.width(),
+        map.height(),
+        map.width() as i64 - 1,
+        map.height() as i64 - 1,
+    )
+}
+
 /// How a terminal session (the game, the lab) that a signal ended exits: `what`, the signal's
 /// name and `then` on stderr, then the shell's status for "ended by signal N", 128 + N.
 pub fn stopped_by(signal: i32, what: &str, then: &str) -> std::process::ExitCode {

@@ -30,14 +30,7 @@ impl ViewArgs {
         })?;
         let at = self.at;
         if !map.contains(at) {
-            super::report!(
-                "sightline: --at {at} is outside the map {} ({}x{}: x from 0 to {}, y from 0 to {})",
-                super::shown_path(&self.map),
-                map.width(),
-                map.height(),
-                map.width() as i64 - 1,
-                map.height() as i64 - 1,
-            );
+            super::report!("{}", super::outside("--at", at, &self.map, &map));
             return Err(ExitCode::from(super::USAGE));
         }
         Ok(map)
