@@ -425,7 +425,17 @@ fn a_save_over_a_device_a_pipe_or_a_directory_is_refused_and_changes_nothing() {
     for target in [&fifo, &sub, &link] {
         let err = save::save(&game, target).expect_err("not a regular file");
         assert!(matches!(err, SaveError::Io { .. }), "{err}");
-        assert!(err.to_string().contains("a save only replaces a regular file"), "{err}");
+        let text = err.to_string();
+        assert!(text.contains("a save only replaces a regular file"), "{err}");
+        // The path is named once, then what is there (and where a link leads).
+        assert_eq!(text.matches(&target.display().to_string()).count(), 1, "{err}");
+        let (head, what) = if target == &sub { ("is", "a directory") } else { ("is", "not a regular file") };
+        let head = if target == &link {
+            format!("it leads to {}, which is", fifo.display())
+        } else {
+            format!("it {head}")
+        };
+        assert!(text.contains(&format!("{}: {head} {what}", target.display())), "{err}");
     }
     assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe is still a pipe");
     assert!(fs::symlink_metadata(&sub).unwrap().is_dir(), "the directory is still a directory");
@@ -442,6 +452,9 @@ fn a_save_over_a_device_a_pipe_or_a_directory_is_refused_and_changes_nothing() {
     })
     .expect_err("the temporary file cannot be made");
     assert!(err.to_string().contains("not a regular file"), "{err}");
+    // The step that failed is said, and where: not only the system's words after the save's name.
+    let step = format!("{}: the new save could not be created in {}: ", path.display(), dir.display());
+    assert!(err.to_string().starts_with(&step), "{err}");
     assert!(fs::symlink_metadata(&tmp).unwrap().file_type().is_fifo(), "the pipe is left as it was");
     assert!(!path.exists(), "no save appears");
     fs::remove_dir_all(dir).unwrap();

@@ -248,7 +248,10 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     let text =
         to_ron_within(game, limit).map_err(|size| SaveError::TooLarge { path: path.into(), size, limit })?;
     game.validate().map_err(|message| SaveError::Invalid { path: path.into(), message })?;
+    // Every error names the save's path (the error's own message says which step failed and,
+    // when another file or directory is involved, names it).
     let io = |source| SaveError::Io { path: path.into(), source };
+    let given = path;
     // The rename replaces whatever sits at its target: renamed onto a link, the save would
     // replace the link and leave the file it pointed to stale.
     let path = &through_links(path).map_err(io)?;
@@ -259,7 +262,12 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     {
         let what =
             if meta.is_dir() { "a directory" } else { "not a regular file (a device, a pipe or a socket)" };
-        let message = format!("{} is {what}; a save only replaces a regular file", path.display());
+        let it = if path == given {
+            "it is".to_string()
+        } else {
+            format!("it leads to {}, which is", path.display())
+        };
+        let message = format!("{it} {what}; a save only replaces a regular file");
         return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, message)));
     }
     let dir = match path.parent() {
@@ -271,12 +279,13 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     // A regular file, or an error: not a wait on a pipe someone left under this name (which,
     // not made here, is not removed either).
-    let mut f = crate::safe_file::create(&tmp).map_err(io)?;
+    let mut f = crate::safe_file::create(&tmp)
+        .map_err(|e| io(step(e, &format!("the new save could not be created in {}", dir.display()))))?;
     let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all());
     drop(f); // (closed before the rename, which some systems refuse on an open file)
     written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        io(e)
+        io(step(e, &format!("the new save could not be written in full to {}", tmp.display())))
     })?;
     if crash == Crash::BeforeRename {
         return Err(io(std::io::Error::other("simulated crash between write and rename")));
@@ -291,8 +300,14 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     };
     rename().map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        io(e)
+        io(step(e, &format!("the new save could not replace the old one (from {})", tmp.display())))
     })
+}
+
+/// `e` with the step of the save that failed said first: the system's own words name no file
+/// and no step ("Permission denied" when a read-only directory refused the new file).
+fn step(e: std::io::Error, what: &str) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("{what}: {e}"))
 }
 
 /// The file a chain of symbolic links ends at (`path` itself when it is no link). A link to a
