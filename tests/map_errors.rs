@@ -442,3 +442,26 @@ fn extra_player_starts_are_counted_and_a_blank_first_line_is_one_problem() {
     assert_eq!(loc(&e.problems[0]), (Some(1), Some(1)), "{e}");
     assert!(e.problems[0].message.starts_with("the first row is empty"), "{e}");
 }
+
+/// A number's sign is part of it: an out-of-range `-1` is located at the `-`, where ron's own
+/// position is its digit.
+#[test]
+fn a_negative_number_out_of_range_is_located_at_its_sign() {
+    let e = ron_err("(name: \"x\", sight_radius: -1, rows: [\"#@#\"])");
+    assert_eq!(e.problems.len(), 1);
+    assert_eq!(loc(&e.problems[0]), (Some(1), Some(27)), "{e}");
+    let e = ron_err("(\n    name: \"x\",\n    sight_radius: +300000000000,\n    rows: [\"#@#\"],\n)");
+    assert_eq!(loc(&e.problems[0]), (Some(3), Some(19)), "{e}");
+}
+
+/// A backslash or a quote as an unknown glyph is quoted as it is typed in a row, not with
+/// Rust's escapes (`'\\'`); a glyph that would not show is still escaped.
+#[test]
+fn unknown_glyphs_are_quoted_as_typed() {
+    let e = parse_text("#####\n#@\\`#\n#####\n", "t.txt").unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("unknown glyph '\\':"), "{text}");
+    assert!(text.contains("unknown glyph '`':"), "{text}");
+    let e = parse_text("#####\n#@.\u{1}#\n#####\n", "t.txt").unwrap_err();
+    assert!(e.to_string().contains("unknown glyph '\\u{1}'"), "{e}");
+}

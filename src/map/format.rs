@@ -269,7 +269,12 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         // which may hold `//` or `/*`; one at the end of the file, where no token is; the
         // loader's own messages, raised once a value is read) the start says where.
         let skipped = end < source.len() && token_start(source, start) == end;
-        let at = if skipped && !matches!(e.code, ron::Error::Message(_)) { end } else { start };
+        let mut at = if skipped && !matches!(e.code, ron::Error::Message(_)) { end } else { start };
+        // ron places a number's errors (out of bounds, say) at its digits: its sign is part of it.
+        let b = source.as_bytes();
+        if at > 0 && b.get(at).is_some_and(u8::is_ascii_digit) && matches!(b[at - 1], b'-' | b'+') {
+            at -= 1;
+        }
         let (line, col) = idx.line_col(at);
         MapError::single(origin, idx.problem(line, Some(col), e.code.to_string()))
     })?;
@@ -432,6 +437,16 @@ pub fn locate_cell(source: &str, kind: SourceKind, pos: Pos) -> Option<(usize, u
 }
 
 const UNKNOWN: &str = "unknown glyphs";
+
+/// A glyph as an error quotes it: between single quotes as it is typed in a row, escaped only
+/// where it would not show (a control character, a combining mark alone: `'\u{301}'`). Rust's
+/// own quoting also escapes a backslash and a quote, which are typed as they are.
+fn quoted(glyph: char) -> String {
+    match glyph {
+        '\\' | '\'' => format!("'{glyph}'"),
+        _ => format!("{glyph:?}"),
+    }
+}
 const WIDTH: &str = "rows of the wrong width";
 const STARTS: &str = "extra player starts";
 
@@ -502,8 +517,9 @@ fn build<R: AsRef<str>>(
                         y,
                         x,
                         format!(
-                            "unknown glyph {glyph:?}: neither the default legend nor the map's \
-                             legend says what it is"
+                            "unknown glyph {}: neither the default legend nor the map's legend \
+                             says what it is",
+                            quoted(glyph)
                         ),
                     )
                 });
