@@ -340,24 +340,111 @@ fn the_player_heals_slowly_over_time() {
 
 #[test]
 fn each_monster_is_announced_once_when_it_comes_into_view() {
-    let seen = |game: &GameState| texts(game).iter().filter(|t| t.as_str() == "You see a rat.").count();
+    let seen =
+        |game: &GameState| texts(game).into_iter().filter(|t| t.starts_with("You see")).collect::<Vec<_>>();
     // three rats in the player's room: announced at the start, and not again while in view
     let map = art(&["#########", "#.r.....#", "#.@..r..#", "#....r..#", "#########"]);
     let mut game = GameState::new(map, 3).unwrap();
-    assert_eq!(seen(&game), 3);
+    assert_eq!(seen(&game), ["You see 3 rats."]);
     for _ in 0..4 {
         game.act(Action::Wait);
         assert!(game.monsters.iter().all(|m| game.is_visible(m.pos)), "a closed room keeps them in view");
     }
-    assert_eq!(seen(&game), 3, "nobody is announced twice while in view");
+    assert_eq!(seen(&game), ["You see 3 rats."], "nobody is announced twice while in view");
     // rats behind a closed door: announced when the door opens, each once
     let map = art(&["###########", "#....#..r.#", "#...@+.r..#", "#....#...r#", "###########"]);
     let mut game = GameState::new(map, 3).unwrap();
-    assert_eq!(seen(&game), 0);
+    assert_eq!(seen(&game), Vec::<String>::new());
     game.act(Action::Move(Dir::E));
     let in_view = game.monsters.iter().filter(|m| game.is_visible(m.pos)).count();
     assert!(in_view >= 2, "the open door shows the room: {in_view} rats in view");
-    assert_eq!(seen(&game), in_view);
+    assert_eq!(seen(&game), [format!("You see {in_view} rats.")]);
+}
+
+/// Monsters that come into view together are announced in one message, by kind with their
+/// counts, the nearest kind first; a single monster keeps its own sentence.
+#[test]
+fn monsters_seen_together_are_announced_in_one_message() {
+    let sightings =
+        |game: &GameState| texts(game).into_iter().filter(|t| t.starts_with("You see")).collect::<Vec<_>>();
+    let start = |rows: &[&str]| sightings(&GameState::new(art(rows), 0).unwrap());
+    // The goblin next to the player, the rats 3, 3.2 and 4.1 away, the orc 5 away.
+    let room = ["#########", "#.....r.#", "#.@g.r.o#", "#....r..#", "#########"];
+    assert_eq!(start(&room), ["You see a goblin, 3 rats and an orc."]);
+    assert_eq!(start(&["#######", "#@.g.a#", "#######"]), ["You see a goblin and an archer."]);
+    // At the same distance, in acting order (the map's order, row by row).
+    assert_eq!(start(&["#####", "#.r.#", "#g@.#", "#####"]), ["You see a rat and a goblin."]);
+    assert_eq!(start(&["#######", "#@..o.#", "#######"]), ["You see an orc."]);
+
+    // The play-tester's start: 45 monsters in view at turn 0 leave the welcome on the 5 lines
+    // of messages shown.
+    let mut rows = vec!["#".repeat(23), format!("#@{}#", ".".repeat(20))];
+    for row in ["rgoarrgoarrgoarrgoarr", "gorgoarrgoarrgoarrgoa", "aaa.................."] {
+        rows.push(format!("#{row}#"));
+    }
+    rows.push("#".repeat(23));
+    let mut map = art(&rows.iter().map(String::as_str).collect::<Vec<_>>());
+    map.meta.sight_radius = Some(30);
+    let kinds = |c: char| map.monsters.iter().filter(|m| m.kind.glyph() == c).count();
+    let (rats, goblins, orcs, archers) = (kinds('r'), kinds('g'), kinds('o'), kinds('a'));
+    assert_eq!(rats + goblins + orcs + archers, 45);
+    let game = GameState::new(map, 0).unwrap();
+    assert_eq!(game.visible_monsters().len(), 45, "all in view");
+    // Nearest kind first: a rat just below the player, a goblin next to it, and so on.
+    let crowd = format!("You see {rats} rats, {goblins} goblins, {orcs} orcs and {archers} archers.");
+    let welcome = &game.log.messages()[0].text;
+    assert!(welcome.starts_with("Welcome to"), "{welcome}");
+    let recent: Vec<&str> = game.log.recent(5).iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(recent, [welcome.as_str(), crowd.as_str()]);
+}
+
+/// A creature in the way of a door is named when the player sees it, as other messages name
+/// monsters, and stays "Something" when they do not.
+#[test]
+fn closing_a_door_on_a_creature_names_it_if_the_player_sees_it() {
+    let on_door = |rows: &[&str], door: Pos, kind: MonsterKind| {
+        let mut map = art(rows);
+        map.monsters.push(MonsterSpawn { pos: door, kind });
+        map
+    };
+    let door = Pos::new(2, 1);
+    let mut game =
+        GameState::new(on_door(&["#####", "#@'.#", "#####"], door, MonsterKind::Goblin), 0).unwrap();
+    assert!(game.is_visible(door));
+    assert_eq!(game.act(Action::Close(Dir::E)), Acted::NoTurn);
+    assert_eq!(game.log.recent(1)[0].text, "The goblin stands in the doorway.");
+    assert_eq!(game.map.tile(door), Tile::DoorOpen);
+
+    // With a sight radius of 1 the diagonal door is out of view.
+    let door = Pos::new(2, 2);
+    let mut map = on_door(&["####", "#@.#", "#.'#", "####"], door, MonsterKind::Orc);
+    map.meta.sight_radius = Some(1);
+    let mut game = GameState::new(map, 0).unwrap();
+    assert!(!game.is_visible(door));
+    assert_eq!(game.act(Action::Close(Dir::SE)), Acted::NoTurn);
+    assert_eq!(game.log.recent(1)[0].text, "Something stands in the doorway.");
+    assert!(!texts(&game).iter().any(|t| t.contains("orc")), "the orc is never named");
+}
+
+/// What the interface tells the player about a command it settled itself (no door next to
+/// them, no arrows) is kept in the history, as the game's own refusals are, and
+/// changes nothing else.
+#[test]
+fn what_the_interface_tells_of_a_command_is_kept_in_the_history() {
+    let mut game = GameState::new(art(&["####", "#@.#", "####"]), 0).unwrap();
+    game.act(Action::Wait);
+    let before = game.clone();
+    game.tell("There is no closed door next to you.");
+    let last = game.log.messages().last().unwrap();
+    assert_eq!((last.turn, last.text.as_str()), (1, "There is no closed door next to you."));
+    assert_eq!(game.log.messages()[..before.log.len()], *before.log.messages());
+    assert_eq!(game.log.len(), before.log.len() + 1);
+    game.log = before.log.clone();
+    assert_eq!(game, before, "only the log changed; no turn passed");
+    // Also once the game is over.
+    game.outcome = Outcome::Won;
+    game.tell("You have no arrows.");
+    assert_eq!(game.log.recent(1)[0].text, "You have no arrows.");
 }
 
 /// `Acted::NoTurn` as documented: every refused action logs its reason, except a step into a

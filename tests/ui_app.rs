@@ -39,7 +39,12 @@ fn open_acts_at_once_on_the_only_door_and_asks_when_there_are_two() {
     let mut none = app(&["####", "#@.#", "####"]);
     none.handle(Command::Close);
     assert_eq!(none.game.turn, 0);
-    assert_eq!(none.notice.as_deref(), Some("There is no open door next to you."));
+    // Kept in the history, as the game's own refusals are.
+    assert_eq!(none.notice, None);
+    let newest = none.game.log.messages().last().expect("a message");
+    assert_eq!((newest.turn, newest.text.as_str()), (0, "There is no open door next to you."));
+    none.handle(Command::Open);
+    assert_eq!(none.game.log.messages().last().unwrap().text, "There is no closed door next to you.");
 }
 
 #[test]

@@ -54,7 +54,8 @@ pub enum NewGameError {
 ///
 /// Fields are public to read; change a game only through [`GameState::act`], which keeps the
 /// view and the memory in step with the map, and the index of who stands where in step with
-/// the monsters. (A test or a tool that edits the fields by hand calls
+/// the monsters, and log what the interface tells the player about a command it settled itself
+/// through [`GameState::tell`]. (A test or a tool that edits the fields by hand calls
 /// [`GameState::restore_derived`] afterwards.)
 ///
 /// ```
@@ -383,23 +384,71 @@ impl GameState {
         self.announce_monsters();
     }
 
-    /// Logs "You see a goblin." for each monster that has come into view since the last call.
+    /// Logs, in one message, the monsters that have come into view since the last call: "You
+    /// see a goblin." for one, "You see a goblin, 3 rats and an orc." for several (see
+    /// [`sighting`]). One message and not one a monster: a crowd seen at once (a map's first
+    /// turn, a door opening on a hall) would otherwise push everything else out of the few lines
+    /// of messages shown. A turn announces at two moments, after the player's action and after
+    /// the monsters' moves, so the sightings stay in order with what the monsters then do.
     pub(crate) fn announce_monsters(&mut self) {
         // Sorted ids, looked up by bisection: a crowd in view costs n log n, not n².
         let mut before = mem::take(&mut self.in_view);
         before.sort_unstable();
         let mut now = Vec::with_capacity(before.len() + 8);
+        let mut new: Vec<&Monster> = Vec::new();
         for m in &self.monsters {
             if self.view.is_visible(m.pos) {
                 now.push(m.id);
                 if before.binary_search(&m.id).is_err() {
-                    let name = m.name();
-                    self.log.push(self.turn, format!("You see {} {name}.", article(name)));
+                    new.push(m);
                 }
             }
         }
         now.sort_unstable();
         self.in_view = now;
+        // Nearest first, ties in acting order (a stable sort): the order of the "in view" list,
+        // and the nearest kinds are the ones still named when the list is cut short.
+        new.sort_by_key(|m| m.pos.dist2(self.player.pos));
+        let mut kinds: Vec<(&'static str, usize)> = Vec::new();
+        for m in new {
+            match kinds.iter_mut().find(|(name, _)| *name == m.name()) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((m.name(), 1)),
+            }
+        }
+        if !kinds.is_empty() {
+            self.log.push(self.turn, sighting(&kinds));
+        }
+    }
+}
+
+/// A sighting names at most this many kinds of monster: past it, the last of them gives way to
+/// a count of the rest ("…, 2 archers and 7 more."), which keeps the message to a line or two.
+pub const SIGHTING_KINDS: usize = 5;
+
+/// "You see …." for monsters seen at once, given as `(name, how many)` by kind in the order they
+/// are to be named (`kinds` not empty): one of a kind with its article ("a goblin", "an orc"),
+/// more with their count ("3 rats"; every kind's plural adds an "s"), the last joined by "and".
+/// Past [`SIGHTING_KINDS`] kinds, the first `SIGHTING_KINDS - 1` are named and the monsters of
+/// the rest counted: "and 7 more". A single monster reads "You see a goblin.", as a sighting
+/// always has.
+fn sighting(kinds: &[(&str, usize)]) -> String {
+    let some = |&(name, n): &(&str, usize)| {
+        if n == 1 { format!("{} {name}", article(name)) } else { format!("{n} {name}s") }
+    };
+    let mut parts: Vec<String>;
+    if kinds.len() > SIGHTING_KINDS {
+        let (named, rest) = kinds.split_at(SIGHTING_KINDS - 1);
+        parts = named.iter().map(some).collect();
+        parts.push(format!("{} more", rest.iter().map(|&(_, n)| n).sum::<usize>()));
+    } else {
+        parts = kinds.iter().map(some).collect();
+    }
+    let last = parts.pop().expect("at least one kind");
+    if parts.is_empty() {
+        format!("You see {last}.")
+    } else {
+        format!("You see {} and {last}.", parts.join(", "))
     }
 }
 
@@ -411,4 +460,27 @@ fn a(m: &Monster) -> String {
 /// "a" or "an" before a word.
 pub fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SIGHTING_KINDS, sighting};
+
+    #[test]
+    fn a_sighting_names_each_kind_with_its_count_and_counts_the_rest_past_the_limit() {
+        assert_eq!(sighting(&[("goblin", 1)]), "You see a goblin.");
+        assert_eq!(sighting(&[("orc", 1)]), "You see an orc.");
+        assert_eq!(sighting(&[("rat", 2)]), "You see 2 rats.");
+        assert_eq!(sighting(&[("goblin", 1), ("archer", 1)]), "You see a goblin and an archer.");
+        assert_eq!(
+            sighting(&[("goblin", 1), ("rat", 3), ("orc", 1)]),
+            "You see a goblin, 3 rats and an orc."
+        );
+        let five = [("rat", 1), ("goblin", 2), ("orc", 1), ("archer", 4), ("bat", 1)];
+        assert_eq!(SIGHTING_KINDS, 5);
+        assert_eq!(sighting(&five), "You see a rat, 2 goblins, an orc, 4 archers and a bat.");
+        let seven =
+            [("rat", 1), ("goblin", 2), ("orc", 1), ("archer", 4), ("bat", 1), ("imp", 5), ("ant", 1)];
+        assert_eq!(sighting(&seven), "You see a rat, 2 goblins, an orc, 4 archers and 7 more.");
+    }
 }

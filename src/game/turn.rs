@@ -68,6 +68,18 @@ impl GameState {
         Acted::Turn
     }
 
+    /// Logs a message about a command of the player's that the interface settled without an
+    /// action, finding nothing to act on ("There is no closed door next to you.", "You have no
+    /// arrows."). It answers the player's own command, so it is kept in the history like the
+    /// reasons [`GameState::act`] gives for the actions it refuses, and stamped the same way,
+    /// with the turn as it stands; no turn passes and nothing else changes, whether the game is
+    /// over or not. (Prompts and hints, which say what a key expects rather than what became of
+    /// a command, are the interface's to show and forget; so is a failed save, which is not the
+    /// game's.)
+    pub fn tell(&mut self, text: impl Into<String>) {
+        self.note(text);
+    }
+
     fn note(&mut self, text: impl Into<String>) {
         self.log.push(self.turn, text);
     }
@@ -167,7 +179,8 @@ impl GameState {
         let at = self.player.pos + dir.delta();
         match self.map.tile(at) {
             Tile::DoorOpen if self.monster_at(at).is_some() => {
-                self.note("Something stands in the doorway.");
+                let who = self.who_is_at(at);
+                self.note(format!("{who} stands in the doorway."));
                 false
             }
             Tile::DoorOpen if self.item_at(at).is_some() => {
@@ -187,6 +200,16 @@ impl GameState {
                 self.note("There is no door there.");
                 false
             }
+        }
+    }
+
+    /// The creature at `at` as a sentence names it for the player: "The goblin" when they see
+    /// it, "Something" when they do not (a door past the sight radius), which tells no more than
+    /// the message it starts already does.
+    fn who_is_at(&self, at: Pos) -> String {
+        match self.monster_at(at) {
+            Some(m) if self.is_visible(at) => format!("The {}", m.name()),
+            _ => "Something".to_string(),
         }
     }
 

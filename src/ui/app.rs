@@ -269,9 +269,9 @@ impl App {
             Command::Open | Command::Close => self.door(cmd == Command::Open),
             Command::Help => self.mode = Mode::Help { scroll: 0 },
             Command::Look => self.mode = Mode::Look { cursor: self.game.player.pos },
-            Command::Fire if self.game.player.arrows == 0 => {
-                self.notice = Some("You have no arrows.".into());
-            }
+            // (what became of a command is the game's to log, so the history keeps it; prompts
+            // and hints are notices, shown once)
+            Command::Fire if self.game.player.arrows == 0 => self.game.tell("You have no arrows."),
             Command::Fire => {
                 let cursor = targeting::start(&self.game, self.last_target);
                 if cursor == self.game.player.pos {
@@ -327,7 +327,7 @@ impl App {
         match fits.as_slice() {
             [] => {
                 let what = if open { "closed" } else { "open" };
-                self.notice = Some(format!("There is no {what} door next to you."));
+                self.game.tell(format!("There is no {what} door next to you."));
             }
             [dir] => self.play(if open { Action::Open(*dir) } else { Action::Close(*dir) }),
             _ => {

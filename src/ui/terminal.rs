@@ -260,6 +260,8 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
                 Flow::Quit => return Ok(Ended::Quit),
                 Flow::SaveAndQuit => match on_save(app) {
                     Ok(()) => return Ok(Ended::SaveAndQuit),
+                    // (a notice, shown whole with its reason at the end, which the message
+                    // area keeps for a notice and not for a message)
                     Err(message) => app.notice = Some(format!("Could not save: {message}")),
                 },
             }
