@@ -17,11 +17,32 @@
 //!
 //! These are the primitives that [`crate::dda::line_of_sight`] and the field-of-view code
 //! share, so that every sight question in sightline is answered from one geometry.
+//!
+//! **Range.** Points and directions are taken with coordinates within ±[`COORD_LIMIT`] (2⁴⁰):
+//! within it every product formed here fits an `i128`, so every answer is exact. The doubled
+//! points of `i32` cells lie within ±2³³. A coordinate beyond it is a caller's bug and panics,
+//! in release builds too (an overflowed product would be a wrong answer, silently).
 
 use super::Pos;
 
 /// A point in doubled coordinates (see the module docs).
 pub type Point2 = (i64, i64);
+
+/// The largest magnitude of a coordinate, of a point or a direction, that the functions here
+/// take (see the module docs: beyond it they panic).
+pub const COORD_LIMIT: i64 = 1 << 40;
+
+/// Panics unless every coordinate of `points` is within ±[`COORD_LIMIT`].
+#[track_caller]
+#[inline]
+fn in_range(points: [Point2; 2]) {
+    let fits =
+        |(x, y): Point2| x.unsigned_abs() <= COORD_LIMIT as u64 && y.unsigned_abs() <= COORD_LIMIT as u64;
+    assert!(
+        fits(points[0]) && fits(points[1]),
+        "doubled coordinates {points:?} beyond ±2^40, the range in which the diamond tests are exact"
+    );
+}
 
 /// The centre of cell `p` in doubled coordinates.
 ///
@@ -74,7 +95,9 @@ fn band(w0: i128, dw: i128) -> Option<(Option<Frac>, Option<Frac>)> {
 /// assert!(!segment_meets_diamond(a, b, Pos::new(1, 0)));
 /// assert!(!segment_meets_diamond(a, b, Pos::new(0, 1)));
 /// ```
+#[track_caller]
 pub fn segment_meets_diamond(a: Point2, b: Point2, cell: Pos) -> bool {
+    in_range([a, b]);
     let (cx, cy) = centre2(cell);
     // In the rotated frame u = X + Y, v = X - Y the open diamond is the open square |u|, |v| < 1.
     let (ax, ay, bx, by) = (a.0 as i128, a.1 as i128, b.0 as i128, b.1 as i128);
@@ -112,7 +135,10 @@ pub fn segment_meets_diamond(a: Point2, b: Point2, cell: Pos) -> bool {
 /// assert!(segment_through_point((1, 1), (5, 3), (3, 2)));
 /// assert!(!segment_through_point((1, 1), (5, 3), (7, 4))); // on the line, past the end
 /// ```
+#[track_caller]
 pub fn segment_through_point(a: Point2, b: Point2, s: Point2) -> bool {
+    in_range([a, b]);
+    in_range([s, s]);
     if a == b {
         return s == a;
     }
@@ -156,6 +182,7 @@ pub fn seal_points(cell: Pos) -> [Point2; 4] {
 /// assert!(opaque_cell_blocks(a, b, Pos::new(1, 0), |p| p == Pos::new(1, 1)));
 /// assert!(!opaque_cell_blocks(a, b, Pos::new(1, 0), |_| false));
 /// ```
+#[track_caller]
 pub fn opaque_cell_blocks(a: Point2, b: Point2, cell: Pos, mut opaque: impl FnMut(Pos) -> bool) -> bool {
     if segment_meets_diamond(a, b, cell) {
         return true;
@@ -191,7 +218,9 @@ fn closed_band(w0: i128, dw: i128) -> Option<(Option<Frac>, Option<Frac>)> {
 /// assert_eq!(ray_reaches_diamond((1, 1), (1, 0), Pos::new(2, 0)), Some((3, 1)));
 /// assert_eq!(ray_reaches_diamond((1, 1), (-1, 0), Pos::new(2, 0)), None); // pointing away
 /// ```
+#[track_caller]
 pub fn ray_reaches_diamond(a: Point2, d: Point2, cell: Pos) -> Option<(i128, i128)> {
+    in_range([a, d]);
     let (cx, cy) = centre2(cell);
     let (ax, ay, dx, dy) = (a.0 as i128, a.1 as i128, d.0 as i128, d.1 as i128);
     let (cx, cy) = (cx as i128, cy as i128);
@@ -215,6 +244,7 @@ pub fn ray_reaches_diamond(a: Point2, d: Point2, cell: Pos) -> Option<(i128, i12
 /// Whether the opaque cell `cell` blocks the ray from `a` in direction `d` (not zero) on the
 /// closed stretch `0 <= t <= num / den` (`den > 0`): the stretch meets the cell's open diamond, or
 /// passes through one of its seals (asking `opaque` about the neighbour across each seal on it).
+/// `num` and `den` within ±4·[`COORD_LIMIT`], as [`ray_reaches_diamond`] gives them.
 ///
 /// ```
 /// use sightline::{Pos, geometry::diamond::ray_stretch_blocked};
@@ -223,6 +253,7 @@ pub fn ray_reaches_diamond(a: Point2, d: Point2, cell: Pos) -> Option<(i128, i12
 /// assert!(ray_stretch_blocked((1, 1), (1, 0), (2, 1), Pos::new(1, 0), none)); // up to t = 2
 /// assert!(!ray_stretch_blocked((1, 1), (1, 0), (1, 1), Pos::new(1, 0), none)); // stops at its vertex
 /// ```
+#[track_caller]
 pub fn ray_stretch_blocked(
     a: Point2,
     d: Point2,
@@ -230,6 +261,9 @@ pub fn ray_stretch_blocked(
     cell: Pos,
     mut opaque: impl FnMut(Pos) -> bool,
 ) -> bool {
+    in_range([a, d]);
+    let limit = 4 * i128::from(COORD_LIMIT);
+    assert!(num.abs() <= limit && den.abs() <= limit, "a stretch {num}/{den} beyond ±2^42");
     let (cx, cy) = centre2(cell);
     let (ax, ay, dx, dy) = (a.0 as i128, a.1 as i128, d.0 as i128, d.1 as i128);
     let (cxi, cyi) = (cx as i128, cy as i128);
@@ -352,5 +386,46 @@ mod tests {
         assert!(ray_stretch_blocked((1, 1), (2, 1), (1, 1), Pos::new(1, 0), both));
         assert!(!ray_stretch_blocked((1, 1), (2, 1), (1, 2), Pos::new(1, 0), both));
         assert!(!ray_stretch_blocked((1, 1), (2, 1), (1, 1), Pos::new(1, 0), no));
+    }
+
+    /// At the edge of the range every answer is still exact (a debug build would panic on an
+    /// overflowed product): a segment from −2⁴⁰ to 2⁴⁰ through the origin's cell meets it.
+    #[test]
+    fn the_whole_range_is_exact() {
+        let (n, m) = (-COORD_LIMIT + 1, COORD_LIMIT - 1);
+        assert!(segment_meets_diamond((n, 1), (m, 1), Pos::new(0, 0)));
+        assert!(!segment_meets_diamond((n, 3), (m, 3), Pos::new(0, 0)));
+        assert!(segment_meets_diamond(
+            (-COORD_LIMIT, -COORD_LIMIT),
+            (COORD_LIMIT, COORD_LIMIT),
+            Pos::new(7, 7)
+        ));
+        assert!(segment_through_point((n, n), (m, m), (1, 1)));
+        assert!(!segment_through_point((n, n), (m, m - 2), (1, 1)));
+        // along an edge of the diamond, through two of its seals: blocked by an opaque neighbour only
+        assert!(opaque_cell_blocks((n, n + 1), (m - 1, m), Pos::new(0, 0), |_| true));
+        assert!(!opaque_cell_blocks((n, n + 1), (m - 1, m), Pos::new(0, 0), |_| false));
+        let far = (COORD_LIMIT, COORD_LIMIT);
+        let hit = ray_reaches_diamond((-COORD_LIMIT, 1), (1, 0), Pos::new(0, 0)).expect("reaches it");
+        assert_eq!(hit, (i128::from(COORD_LIMIT), 1));
+        assert!(ray_stretch_blocked(
+            (-COORD_LIMIT, 1),
+            (1, 0),
+            (i128::from(COORD_LIMIT) + 2, 1),
+            Pos::new(0, 0),
+            |_| { false }
+        ));
+        assert!(!ray_stretch_blocked((-COORD_LIMIT, 1), (1, 0), hit, Pos::new(0, 0), |_| false));
+        assert_eq!(
+            ray_reaches_diamond(far, (-COORD_LIMIT, -COORD_LIMIT), Pos::new(0, 0))
+                .map(|(n, d)| n * 4 < d * 4),
+            Some(true)
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "beyond ±2^40")]
+    fn beyond_the_range_is_a_panic_not_a_wrong_answer() {
+        segment_meets_diamond((i64::MIN, 1), (i64::MAX, 1), Pos::new(0, 0));
     }
 }
