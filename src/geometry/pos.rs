@@ -13,6 +13,11 @@ use serde::{Deserialize, Serialize};
 /// the point at its centre `(x + ½, y + ½)` (see the visibility contract in the [crate]
 /// documentation).
 ///
+/// Its arithmetic (`+`, `-`, [`Pos::neighbours8`]) is `i32` arithmetic and overflows as `i32`
+/// does, a panic in debug builds, a wrap in release ones: a step off the `i32` range is the
+/// caller's to avoid (a map is at most 4096 cells a side). The distances and every sight
+/// question ([`crate::dda`], [`crate::fov`]) are exact for any two positions.
+///
 /// # Examples
 ///
 /// ```
