@@ -186,16 +186,42 @@ proptest! {
     }
 
     #[test]
-    fn other_cell_sizes_match_away_from_corners(
-        a in point(8 * 64), b in point(8 * 64), w in prop::sample::select(vec![24i64, 40, 80, 96, 100]),
-        h in prop::sample::select(vec![24i64, 40, 64, 96, 100]),
+    fn other_cell_sizes_match_the_reference_exactly(
+        a in point(8 * 64), b in point(8 * 64), w in prop::sample::select(vec![24i64, 40, 80, 96, 100, 192]),
+        h in prop::sample::select(vec![24i64, 40, 64, 96, 100, 192]),
     ) {
+        // Sizes and coordinates that are whole multiples of 2^-16 (here of 1/64) are walked in
+        // exact integers whatever the sizes: ties included, and reversal.
         let got = ours(a, b, w, h);
         assert_structure(a, b, w, h, &got);
         let (want, close) = reference(a, b, w, h);
+        prop_assert_eq!(&got, &want);
+        let mut back = ours(b, a, w, h);
+        back.reverse();
+        prop_assert_eq!(&back, &want, "reversal");
+        // Scaled past 2^16 units a cell, the products no longer fit and the walk is set up in
+        // fixed point, exact away from near-ties.
+        let scaled = ours_scaled(a, b, w, h, FIXED_POINT_SCALE);
+        assert_structure(a, b, w, h, &scaled);
         if !close {
-            prop_assert_eq!(got, want);
+            prop_assert_eq!(&scaled, &want, "fixed point");
         }
+    }
+
+    #[test]
+    fn segments_through_exact_corners_of_any_cell_size_match_the_reference(
+        corner in point(6), d in point(40), k1 in 0i64..4, k2 in 0i64..4,
+        w in prop::sample::select(vec![24i64, 40, 96, 192]), h in prop::sample::select(vec![24i64, 40, 64, 100]),
+    ) {
+        // As for power-of-two cells: 3-unit cells and the diagonal through (3, 3) walked the
+        // corner wrongly, and differently each way, when these sizes went through fixed point.
+        let c = (corner.0 * w, corner.1 * h);
+        let (a, b) = ((c.0 - k1 * d.0, c.1 - k1 * d.1), (c.0 + k2 * d.0, c.1 + k2 * d.1));
+        let got = ours(a, b, w, h);
+        prop_assert_eq!(&got, &reference(a, b, w, h).0);
+        let mut back = ours(b, a, w, h);
+        back.reverse();
+        prop_assert_eq!(&back, &got, "reversal");
     }
 
     #[test]

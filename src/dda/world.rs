@@ -19,6 +19,13 @@
 //! - Reversing the segment yields the same cells in reverse order (the rule depends only on
 //!   the set of points).
 //!
+//! The rule holds exactly, exact corners and reversal included, whenever the inputs can be
+//! walked in exact integers: cell sizes and coordinates that are whole multiples of 2⁻¹⁶ of a
+//! unit (integer and dyadic coordinates, cells of any such size: 1, 3, 10, 1.5), within the
+//! ranges the [Precision](#precision) section gives, and power-of-two cells of any size. Other
+//! inputs (a coordinate of 0.1, a cell of 1/3) are walked in fixed point, where a crossing
+//! within rounding of another may be taken in either order; see below.
+//!
 //! Between two cell centres with `w = h = 1`, the walk is [`super::cells`](fn@super::cells) when both
 //! coordinates change in the same sense (or one is constant), and `cells` plus the side cell
 //! of each exact corner otherwise.
@@ -37,6 +44,11 @@
 //!   [−2²⁸, 2²⁸) (integer and dyadic coordinates on power-of-two grids), the four coordinates are
 //!   exact integers in units of 2⁻¹⁶ cell, the floors are shifts and the error term is exact
 //!   integer arithmetic: every crossing order and every tie (exact corner) is exact.
+//! - **Exact multiples**: when the cell sizes are not powers of two but, like every
+//!   coordinate, whole multiples of 2⁻¹⁶ (below 2³⁷ in magnitude), the same exact integer
+//!   arithmetic in units of 2⁻¹⁶, with integer floor divisions, as long as the error term's
+//!   products fit 61 bits (the extent in units times the other axis's cell size in units: a
+//!   segment of 10⁶ units on cells of 10 units fits).
 //! - **Fixed point**, for everything else. The per-axis speeds are the extents of the segment
 //!   in cells, the differences of the end points' quotients `x₁/w − x₀/w` (each quotient
 //!   correctly rounded); the larger speed gets 61 significant bits, and its products with the
@@ -97,8 +109,59 @@ pub fn traverse(
 ) -> Result<Traversal, TraverseError> {
     match exact_units(start, end, cell_w, cell_h) {
         Some(units) => Ok(Traversal::exact(units)),
+        None => traverse_general(start, end, cell_w, cell_h),
+    }
+}
+
+/// [`traverse`] past its common case: exact multiples if they apply, else fixed point.
+#[inline(never)]
+fn traverse_general(
+    start: (f64, f64),
+    end: (f64, f64),
+    cell_w: f64,
+    cell_h: f64,
+) -> Result<Traversal, TraverseError> {
+    match exact_multiples(start, end, cell_w, cell_h) {
+        Some(walk) => Ok(walk),
         None => traverse_fixed_point(start, end, cell_w, cell_h),
     }
+}
+
+/// The walk in exact integers when the cell sizes are not powers of two but, like every
+/// coordinate, whole multiples of 2⁻¹⁶ (integer and dyadic coordinates on grids of 3, 10 or
+/// 1.5 units): in units of 2⁻¹⁶ every quantity is an integer, the floors are integer floor
+/// divisions, and the error term is exact as long as its products fit (below 2⁶¹; `None`
+/// beyond, and for anything that is not such a multiple, NaN and infinities included).
+fn exact_multiples(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Option<Traversal> {
+    const SCALE: f64 = (1u64 << UNIT_BITS) as f64;
+    // (multiplying by a power of two is exact; below 2^53 in magnitude the product's
+    // fractional part says whether it is whole)
+    let whole = |v: f64| {
+        let u = v * SCALE;
+        (u.abs() < (1u64 << 53) as f64 && u.fract() == 0.0).then_some(u as i64)
+    };
+    let (w, h) = (whole(cell_w)?, whole(cell_h)?);
+    if w <= 0 || h <= 0 {
+        return None;
+    }
+    let axis = |a: f64, b: f64, size: i64| {
+        let (a, b) = (whole(a)?, whole(b)?);
+        let d = i128::from(b) - i128::from(a);
+        // As in `Traversal::exact`: the sign of the extent (1 for none), the distance to the
+        // first crossing, the extent.
+        let step = if d < 0 { -1 } else { 1 };
+        let frac = a.rem_euclid(size);
+        let first = if d >= 0 { size - frac } else { frac };
+        Some((a.div_euclid(size), b.div_euclid(size), step, i128::from(first), d.abs()))
+    };
+    let (cx, ex, stx, fx, nx) = axis(start.0, end.0, w)?;
+    let (cy, ey, sty, fy, ny) = axis(start.1, end.1, h)?;
+    // The x crossings are at (fx + k·w) / nx, the y crossings at (fy + j·h) / ny: compared
+    // across, the error term starts at fx·ny − fy·nx and moves by w·ny and h·nx.
+    let (err, sx, sy) = (fx * ny - fy * nx, i128::from(h) * nx, i128::from(w) * ny);
+    let fits = |v: i128| v.unsigned_abs() < 1 << 61;
+    (fits(err) && fits(sx) && fits(sy))
+        .then(|| Traversal::new(cx, ex, stx, cy, ey, sty, err as i64, sx as i64, sy as i64, true))
 }
 
 /// The bits below the cell unit in [`exact_units`].
