@@ -272,7 +272,8 @@ impl Fov {
         self.radius = radius;
     }
 
-    /// Changes the area; clears everything.
+    /// Changes the area; clears everything: no cell is visible, and [`Fov::origin`] and
+    /// [`Fov::radius`] are as [`Fov::new`] leaves them, until the next computation.
     ///
     /// # Panics
     ///
@@ -286,6 +287,8 @@ impl Fov {
         self.view = 1;
         self.width = width;
         self.height = height;
+        self.origin = Pos::default();
+        self.radius = None;
     }
 
     /// Marks `p` visible; ignores cells outside the area and cells already marked.
@@ -676,6 +679,17 @@ pub fn in_radius(origin: Pos, p: Pos, radius: Option<u32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn resize_forgets_the_last_view_and_its_viewer() {
+        let mut fov = Fov::new(5, 5);
+        fov.reset(Pos::new(2, 3), Some(4));
+        fov.mark(Pos::new(2, 3));
+        fov.resize(7, 2);
+        assert!(fov.is_empty() && !fov.is_visible(Pos::new(2, 1)));
+        let fresh = Fov::new(7, 2);
+        assert_eq!((fov.origin(), fov.radius()), (fresh.origin(), fresh.radius()));
+    }
 
     #[test]
     fn a_packed_position_counts_along_its_row() {

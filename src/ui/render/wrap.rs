@@ -62,7 +62,7 @@ impl<'a> Rows<'a> {
 
 /// `line` broken into rows of at most `width` cells: at spaces where it can (the spaces at a
 /// break are dropped), inside a word only when the word is wider than a row, and never inside a
-/// grapheme cluster (measured as ratatui draws it, see [`cells`]). Leading spaces of the line are
+/// grapheme cluster (measured as ratatui draws it). Leading spaces of the line are
 /// kept (an indented line stays indented); rows after the first start with `indent` spaces (a
 /// hanging indent), unless that leaves no room. Each character keeps its span's style, and each
 /// row the line's style and alignment. An empty line is one empty row; a `width` of 0 leaves the
