@@ -419,6 +419,27 @@ fn an_archer_behind_an_ally_does_not_shoot_and_keeps_its_distance() {
     assert_eq!(ai::decide(&game, 0, &OnceCell::new()).action, MonsterAction::Step(Pos::new(4, 1)));
 }
 
+/// In the open, an archer whose line an ally blocks steps aside to a cell with a clear shot
+/// (and not into the player's reach), then shoots; it does not walk in behind the ally.
+#[test]
+fn an_archer_blocked_by_an_ally_steps_aside_to_a_clear_shot() {
+    let map = art(&["##########", "#........#", "#@...g.a.#", "#........#", "##########"]);
+    let game = GameState::new(map, 1).unwrap();
+    let archer = Pos::new(7, 2);
+    assert!(sees_player(&game, archer) && !ai::clear_shot(&game, archer, 8), "the goblin is in the way");
+    let MonsterAction::Step(to) = ai::decide(&game, 1, &OnceCell::new()).action else {
+        panic!("the archer should step aside");
+    };
+    assert_eq!(to.chebyshev(archer), 1);
+    assert!(ai::clear_shot(&game, to, 8), "from {to} the shot is clear");
+    assert!(to.chebyshev(game.player.pos) > 2, "it keeps its distance");
+    // Once there, it shoots.
+    let mut game = game;
+    game.monsters[1].pos = to;
+    game.restore_derived();
+    assert_eq!(ai::decide(&game, 1, &OnceCell::new()).action, MonsterAction::Shoot);
+}
+
 #[test]
 fn arrows_are_conserved() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);

@@ -13,6 +13,7 @@
 //!
 //! **Archers** keep their distance and shoot only when [`crate::game::ranged::flight`] from them
 //! to the player reaches the player: no wall, closed door, glass or other monster in the way.
+//! When their line is blocked, they first look for a step to a cell with a clear shot.
 
 use std::cell::OnceCell;
 
@@ -192,6 +193,16 @@ fn hunt(game: &GameState, m: &Monster, cache: &OnceCell<DistanceMap>) -> Monster
         }
         if clear_shot(game, m.pos, bow.range) {
             return MonsterAction::Shoot;
+        }
+        // Its line blocked (an ally in the way, a pillar) or too long: a step to a free cell that
+        // has a clear shot and keeps its distance, before walking in behind the blocker.
+        if let Some(to) = m.pos.neighbours8().into_iter().find(|&n| {
+            n.chebyshev(target) > bow.keep_away
+                && game.map.tile(n) != Tile::DoorClosed
+                && can_enter(game, m, n)
+                && clear_shot(game, n, bow.range)
+        }) {
+            return MonsterAction::Step(to);
         }
     }
     if adjacent {
