@@ -250,36 +250,50 @@ fn process_state(pid: u32) -> char {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_z_under_a_shell_suspends_the_game_and_fg_brings_it_back_redrawn() {
-    let mut s = Launch::shell().start();
-    s.wait_for("shell$ ");
     let map = game_map("hall.ron");
-    s.send(&format!("'{BIN}' '{map}' --seed 1 --save /nonexistent/never-written.ron\r"));
-    s.wait_for("Position 2,2");
-    s.send("l");
-    s.wait_for("Position 3,2");
+    let game = format!("'{BIN}' '{map}' --seed 1 --save /nonexistent/never-written.ron");
+    // Started by the shell, and through a wrapper that shares its process group (as `cargo run`
+    // or a script does): the whole job stops.
+    for (command, direct) in [(game.clone(), true), (format!("sh -c \"{game}; true\""), false)] {
+        let mut s = Launch::shell().start();
+        s.wait_for("shell$ ");
+        s.send(&format!("{command}\r"));
+        s.wait_for("Position 2,2");
+        s.send("l");
+        s.wait_for("Position 3,2");
 
-    s.send("\x1a");
-    s.wait_for("Stopped");
-    assert!(!s.alternate_screen(), "the shell's screen is back while the game is stopped");
-    assert!(!s.cursor_hidden(), "the cursor is shown while the game is stopped");
-    let children = format!("/proc/{0}/task/{0}/children", s.pid());
-    let game: u32 =
-        std::fs::read_to_string(children).unwrap().trim().parse().expect("the game is the shell's one child");
-    assert_eq!(process_state(game), 'T', "the game is stopped");
+        s.send("\x1a");
+        s.wait_for("Stopped");
+        assert!(!s.alternate_screen(), "{command}: the shell's screen is back while the game is stopped");
+        assert!(!s.cursor_hidden(), "{command}: the cursor is shown while the game is stopped");
+        if direct {
+            let children = format!("/proc/{0}/task/{0}/children", s.pid());
+            let game: u32 = std::fs::read_to_string(children)
+                .unwrap()
+                .trim()
+                .parse()
+                .expect("the game is the shell's one child");
+            assert_eq!(process_state(game), 'T', "the game is stopped");
+        }
 
-    s.send("fg\r");
-    s.wait_for("Position 3,2");
-    assert!(s.alternate_screen(), "the game has the alternate screen again");
-    assert!(s.contents().contains("Door Test Hall"), "the whole screen is drawn again:\n{}", s.contents());
-    s.send("l");
-    s.wait_for("Position 4,2");
-    s.send("q");
-    s.wait_for("Quit without saving?");
-    s.send("y");
-    s.wait_for("shell$ ");
-    assert!(!s.alternate_screen());
-    s.send("exit\r");
-    s.wait_exit();
+        s.send("fg\r");
+        s.wait_for("Position 3,2");
+        assert!(s.alternate_screen(), "{command}: the game has the alternate screen again");
+        assert!(
+            s.contents().contains("Door Test Hall"),
+            "the whole screen is drawn again:\n{}",
+            s.contents()
+        );
+        s.send("l");
+        s.wait_for("Position 4,2");
+        s.send("q");
+        s.wait_for("Quit without saving?");
+        s.send("y");
+        s.wait_for("shell$ ");
+        assert!(!s.alternate_screen());
+        s.send("exit\r");
+        s.wait_exit();
+    }
 }
 
 #[cfg(target_os = "linux")]

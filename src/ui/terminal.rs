@@ -12,9 +12,9 @@
 //! key) hands the terminal back — main screen, cooked mode, cursor shown — and stops the process;
 //! when the shell continues it (`fg`), the game or the lab takes the terminal again and redraws
 //! all of it. SIGCONT after a SIGSTOP from outside (which no process can catch) takes the terminal
-//! again too, since the shell may have changed its modes meanwhile. As the kernel does with the
-//! key's signal, a process that no job-control shell could continue (its process group
-//! orphaned) does not stop: nothing could ever resume it.
+//! again too, since the shell may have changed its modes meanwhile. The stop is SIGTSTP's own,
+//! sent to the whole job, so a process that no job-control shell could continue (its process
+//! group orphaned) does not stop, as the kernel decides: nothing could ever resume it.
 //!
 //! One more way out needs a watchdog ([`StopSignals`]): when the terminal itself goes away (its
 //! window closed, the SSH connection dropped), the kernel sends SIGHUP, but crossterm 0.29's
@@ -122,17 +122,21 @@ impl StopSignals {
 
     /// Acts on SIGTSTP and SIGCONT (see the module docs): suspends if asked, takes the terminal
     /// again after being continued. Returns whether the screen must be drawn again (it has been
-    /// cleared, and the next frame writes every cell).
+    /// cleared, and the next frame writes every cell). Call it before asking for
+    /// [`StopSignals::signal`]: a hang-up that came while stopped (a closed terminal sends SIGHUP,
+    /// then SIGCONT) leaves the terminal alone, for the loop to end on the signal.
     pub fn job_control(&self, terminal: &mut Screen) -> io::Result<bool> {
-        let suspend = self.suspend.swap(false, Ordering::Relaxed);
-        if suspend && can_be_continued() {
+        let mut retake = false;
+        if self.suspend.swap(false, Ordering::Relaxed) {
             ratatui::restore();
             crossterm::execute!(io::stdout(), crossterm::cursor::Show)?;
-            // Stops here until continued (what SIGTSTP's default action does), which leaves a
-            // SIGCONT for the lines below.
-            signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+            stop_the_job()?;
+            // Continued, or never stopped (no shell could have continued it): either way the
+            // terminal was handed back, and is taken again below.
+            retake = true;
         }
-        if !self.continued.swap(false, Ordering::Relaxed) {
+        retake |= self.continued.swap(false, Ordering::Relaxed);
+        if !retake || self.signal().is_some() {
             return Ok(false);
         }
         // crossterm skips enabling raw mode when it believes it on, as it does after a SIGSTOP
@@ -175,18 +179,31 @@ impl Drop for StopSignals {
     }
 }
 
-/// Whether a job-control shell could continue this process once stopped: its process group is
-/// not orphaned, that is its parent is in another process group of the same session. (A
-/// shell's job is its own group; a process started with `setsid`, or whose shell has gone, has
-/// no one to send SIGCONT.) Only the parent is asked: the other members of the group, in a
-/// pipeline, are its siblings with the same parent.
-fn can_be_continued() -> bool {
-    // SAFETY: these calls only read the process's ids; a failure returns -1, compared below.
+/// Stops the whole job, as SIGTSTP's default action does when the terminal sends it: SIGTSTP,
+/// with its default action for the moment, to every process of this process group (a wrapper
+/// such as `cargo run` or `sh -c` stops too, so the shell gets the terminal back). Returns once
+/// continued. Where no job-control shell could continue the job (its process group orphaned:
+/// started with `setsid`, or its shell gone), the kernel drops the signal and this returns at
+/// once. (The signal goes to the calling thread, which takes it before `kill` returns.)
+fn stop_the_job() -> io::Result<()> {
+    // SAFETY: `sigaction` swaps this signal's action and puts the saved one (signal-hook's
+    // handler) back; `kill` only sends a signal. The structs are plain data, zeroed, then set.
     unsafe {
-        let parent = libc::getppid();
-        let group = libc::getpgid(parent);
-        group != -1 && group != libc::getpgrp() && libc::getsid(parent) == libc::getsid(0)
+        let mut default: libc::sigaction = std::mem::zeroed();
+        default.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut default.sa_mask);
+        let mut ours: libc::sigaction = std::mem::zeroed();
+        if libc::sigaction(libc::SIGTSTP, &default, &mut ours) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let sent = libc::kill(0, libc::SIGTSTP);
+        let error = io::Error::last_os_error();
+        libc::sigaction(libc::SIGTSTP, &ours, std::ptr::null_mut());
+        if sent != 0 {
+            return Err(error);
+        }
     }
+    Ok(())
 }
 
 /// Whether `key` is Ctrl-Z, which in cooked mode the terminal turns into SIGTSTP.
@@ -230,11 +247,11 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
         'draw: loop {
             terminal.draw(|frame| render::draw(frame, app))?;
             loop {
-                if let Some(signal) = stop.signal().filter(|_| !ignore_signals) {
-                    return Ok(Ended::Signal(signal));
-                }
                 if stop.job_control(&mut terminal)? {
                     continue 'draw;
+                }
+                if let Some(signal) = stop.signal().filter(|_| !ignore_signals) {
+                    return Ok(Ended::Signal(signal));
                 }
                 if event::poll(POLL)? {
                     break;

@@ -27,11 +27,11 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
         'draw: loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
             loop {
-                if let Some(signal) = stop.signal() {
-                    return Ok(Some(signal));
-                }
                 if stop.job_control(&mut terminal)? {
                     continue 'draw;
+                }
+                if let Some(signal) = stop.signal() {
+                    return Ok(Some(signal));
                 }
                 if event::poll(POLL)? {
                     break;
