@@ -6,6 +6,7 @@
 mod cli;
 
 use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -62,9 +63,20 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let e = play_error(e);
-            // clap prints help/version to stdout (exit 0) and usage errors to stderr (exit 2).
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(cli::USAGE) } else { ExitCode::SUCCESS };
+            if e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::from(cli::USAGE);
+            }
+            // Help and version go to stdout, as any printed output: clap's own printing ignores
+            // a failed write (`--help >/dev/full` exited 0 having printed nothing). On a terminal
+            // it keeps its colours.
+            if std::io::stdout().is_terminal() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let mut out = std::io::stdout().lock();
+            let written = write!(out, "{}", e.render()).and_then(|()| out.flush());
+            return cli::finish(written, ExitCode::SUCCESS);
         }
     };
     match cli.command {
@@ -87,7 +99,8 @@ fn play_error(e: clap::Error) -> clap::Error {
     let args: Vec<OsString> = std::env::args_os().collect();
     let command = Cli::command();
     let named = |a: &OsString| command.get_subcommands().any(|c| a.to_str() == Some(c.get_name()));
-    if !e.use_stderr() || args.iter().skip(1).any(|a| named(a) || a == "help") {
+    // (a subcommand comes first; a later word that spells one is a value: `--save fov`)
+    if !e.use_stderr() || args.get(1).is_some_and(|a| named(a) || a == "help") {
         return e;
     }
     let as_play =

@@ -11,6 +11,11 @@ const DUNGEON: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/dungeon.ron");
 /// The commands, each printing something (the map drawn, a summary, timings, cells).
 fn commands() -> Vec<Vec<&'static str>> {
     vec![
+        // (help and version are printed output too: clap's own printing ignored a full disk)
+        vec!["--help"],
+        vec!["--version"],
+        vec!["check", "--help"],
+        vec!["help", "fov"],
         vec!["fov", DUNGEON, "--at", "3,3"],
         vec!["fov", DUNGEON, "--at", "3,3", "--mask"],
         vec!["check", DUNGEON, DUNGEON],

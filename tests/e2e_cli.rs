@@ -76,6 +76,11 @@ fn load_with_a_map_or_a_seed_is_a_usage_error() {
             assert!(err.contains("--load <FILE> [--save <FILE>]\n"), "{args:?}: {err}");
             assert!(!err.contains("--load <FILE> [MAP]") && !err.contains("Usage: sightline <MAP>"), "{err}");
         }
+        // A value that spells a subcommand is a value: the second map is still the mistake.
+        let out = with(&[MAP, "--save", "fov", "extra"]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("unexpected argument 'extra' found"), "{play:?}: {err}");
         let out = with(&[MAP, MAP]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
