@@ -44,11 +44,11 @@
 //!   [−2²⁸, 2²⁸) (integer and dyadic coordinates on power-of-two grids), the four coordinates are
 //!   exact integers in units of 2⁻¹⁶ cell, the floors are shifts and the error term is exact
 //!   integer arithmetic: every crossing order and every tie (exact corner) is exact.
-//! - **Exact multiples**: when the cell sizes are not powers of two but, like every
-//!   coordinate, whole multiples of 2⁻¹⁶ (below 2³⁷ in magnitude), the same exact integer
-//!   arithmetic in units of 2⁻¹⁶, with integer floor divisions, as long as the error term's
-//!   products fit 61 bits (the extent in units times the other axis's cell size in units: a
-//!   segment of 10⁶ units on cells of 10 units fits).
+//! - **Exact multiples**, for what the first does not take: when the cell sizes (any, powers
+//!   of two included) and every coordinate are whole multiples of 2⁻¹⁶ below 2³⁷ in magnitude,
+//!   the same exact integer arithmetic in units of 2⁻¹⁶, with integer floor divisions, as long
+//!   as the error term's products fit 61 bits (each axis's extent times the other axis's cell
+//!   size, both in units of 2⁻¹⁶: a segment 10⁶ long over cells 10 wide fits, with room).
 //! - **Fixed point**, for everything else. The per-axis speeds are the extents of the segment
 //!   in cells, the differences of the end points' quotients `x₁/w − x₀/w` (each quotient
 //!   correctly rounded); the larger speed gets 61 significant bits, and its products with the
@@ -127,9 +127,9 @@ fn traverse_general(
     }
 }
 
-/// The walk in exact integers when the cell sizes are not powers of two but, like every
-/// coordinate, whole multiples of 2⁻¹⁶ (integer and dyadic coordinates on grids of 3, 10 or
-/// 1.5 units): in units of 2⁻¹⁶ every quantity is an integer, the floors are integer floor
+/// The walk in exact integers when the cell sizes and every coordinate are whole multiples of
+/// 2⁻¹⁶ (integer and dyadic coordinates on grids of 3, 10 or 1.5 units; power-of-two grids past
+/// [`exact_units`]' range): in units of 2⁻¹⁶ every quantity is an integer, the floors are integer floor
 /// divisions, and the error term is exact as long as its products fit (below 2⁶¹; `None`
 /// beyond, and for anything that is not such a multiple, NaN and infinities included).
 fn exact_multiples(start: (f64, f64), end: (f64, f64), cell_w: f64, cell_h: f64) -> Option<Traversal> {

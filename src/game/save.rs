@@ -274,7 +274,10 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    fs::create_dir_all(&dir).map_err(|e| io(not_a_directory(&dir).unwrap_or(e)))?;
+    fs::create_dir_all(&dir).map_err(|e| {
+        io(not_a_directory(&dir)
+            .unwrap_or_else(|| step(e, &format!("the directory {} could not be created", dir.display()))))
+    })?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     // A regular file, or an error: not a wait on a pipe someone left under this name (which,
@@ -285,7 +288,7 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     drop(f); // (closed before the rename, which some systems refuse on an open file)
     written.map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        io(step(e, &format!("the new save could not be written in full to {}", tmp.display())))
+        io(step(e, "the new save could not be written in full (the part written is removed)"))
     })?;
     if crash == Crash::BeforeRename {
         return Err(io(std::io::Error::other("simulated crash between write and rename")));

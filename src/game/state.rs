@@ -406,8 +406,9 @@ impl GameState {
         }
         now.sort_unstable();
         self.in_view = now;
-        // Nearest first, ties in acting order (a stable sort): the order of the "in view" list,
-        // and the nearest kinds are the ones still named when the list is cut short.
+        // Nearest first, ties in acting order (a stable sort): the order of the "in view" list
+        // (and the nearest kinds would be the ones named, were there more kinds than a
+        // sighting names: see `SIGHTING_KINDS`).
         new.sort_by_key(|m| m.pos.dist2(self.player.pos));
         let mut kinds: Vec<(&'static str, usize)> = Vec::new();
         for m in new {
@@ -424,6 +425,7 @@ impl GameState {
 
 /// A sighting names at most this many kinds of monster: past it, the last of them gives way to
 /// a count of the rest ("…, 2 archers and 7 more."), which keeps the message to a line or two.
+/// (There are four kinds today: this bounds the message for maps of kinds yet to come.)
 pub const SIGHTING_KINDS: usize = 5;
 
 /// "You see …." for monsters seen at once, given as `(name, how many)` by kind in the order they

@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// Its arithmetic (`+`, `-`, [`Pos::neighbours8`]) is `i32` arithmetic and overflows as `i32`
 /// does, a panic in debug builds, a wrap in release ones: a step off the `i32` range is the
-/// caller's to avoid (a map is at most 4096 cells a side). The distances and every sight
-/// question ([`crate::dda`], [`crate::fov`]) are exact for any two positions.
+/// caller's to avoid (a map is at most 4096 cells a side). Every sight question
+/// ([`crate::dda`], [`crate::fov`], [`crate::fov::in_radius`] included) is exact for any two
+/// positions; [`Pos::dist2`] saturates (see there).
 ///
 /// # Examples
 ///

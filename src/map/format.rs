@@ -437,6 +437,8 @@ pub fn locate_cell(source: &str, kind: SourceKind, pos: Pos) -> Option<(usize, u
 }
 
 const UNKNOWN: &str = "unknown glyphs";
+const WIDTH: &str = "rows of the wrong width";
+const STARTS: &str = "extra player starts";
 
 /// A glyph as an error quotes it: between single quotes as it is typed in a row, escaped only
 /// where it would not show (a control character, a combining mark alone: `'\u{301}'`). Rust's
@@ -447,8 +449,6 @@ fn quoted(glyph: char) -> String {
         _ => format!("{glyph:?}"),
     }
 }
-const WIDTH: &str = "rows of the wrong width";
-const STARTS: &str = "extra player starts";
 
 /// Turns rows of glyphs into a map, collecting every problem: sizes first (no grid is
 /// allocated for rows over the limit), then each glyph.

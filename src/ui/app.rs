@@ -116,8 +116,8 @@ pub enum Flow {
     SaveAndQuit,
 }
 
-/// The interface's state: the game, the current screen, and a one-line notice for things that
-/// are not game events (prompts, "no door here").
+/// The interface's state: the game, the current screen, and a notice for what is said once and
+/// not kept (prompts, hints, why a save failed).
 ///
 /// Keys become [`Command`]s through [`crate::ui::input::command`]; [`App::handle`] applies them;
 /// [`crate::ui::render`] draws the result into any ratatui buffer, so the whole interface runs
@@ -163,7 +163,8 @@ pub enum Flow {
 /// ```
 #[derive(Clone, Debug)]
 pub struct App {
-    /// The game played; the app changes it only through [`GameState::act`].
+    /// The game played; the app changes it only through [`GameState::act`], and logs what became
+    /// of a command it settled itself through [`GameState::tell`].
     pub game: GameState,
     /// The screen up now. It is [`Mode::Victory`] or [`Mode::Death`] as soon as the game ends
     /// (and from the start, for a loaded game that has ended).
