@@ -367,7 +367,11 @@ pub fn load(path: &Path) -> Result<GameState, SaveError> {
         // Something that grows as it is read (a pipe, a device): reading stopped one byte past
         // the limit, and how much more there was is unknown.
         ReadFailure::TooLarge(None) => too_large(format!("holds more than {MAX_SAVE_BYTES} bytes")),
-        ReadFailure::EmptyPipe => refused("a named pipe (FIFO) that nothing wrote to".into()),
+        // (nothing damaged: there is nothing to read)
+        ReadFailure::EmptyPipe => SaveError::Io {
+            path: path.into(),
+            source: std::io::Error::other("a named pipe (FIFO) that nothing wrote to, not a save"),
+        },
     })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         refused(format!(
