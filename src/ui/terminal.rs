@@ -207,7 +207,7 @@ fn stop_the_job() -> io::Result<()> {
 }
 
 /// Whether `key` is Ctrl-Z, which in cooked mode the terminal turns into SIGTSTP.
-pub fn is_suspend_key(key: &crossterm::event::KeyEvent) -> bool {
+fn is_suspend_key(key: &crossterm::event::KeyEvent) -> bool {
     key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL)
         && matches!(key.code, crossterm::event::KeyCode::Char('z' | 'Z'))
 }
@@ -235,6 +235,41 @@ pub fn init() -> io::Result<Screen> {
     .inspect_err(|_| ratatui::restore())
 }
 
+/// What the event loops of the game and the lab wait for: a key, a reason to draw again, or a
+/// signal that ends the session.
+pub enum Waited {
+    /// A key pressed (other than Ctrl-Z, which suspends here).
+    Key(crossterm::event::KeyEvent),
+    /// The screen must be drawn (again): back from a suspension, or a resize or other event.
+    Redraw,
+    /// A stop signal ended the session.
+    Signal(i32),
+}
+
+/// Waits for the next thing an event loop acts on, handling job control on the way (see the
+/// module docs): the one wait the game and the lab share. `ignore_signals` is the game's test
+/// hook ([`StopSignals::ignored_for_tests`]).
+pub fn wait(stop: &StopSignals, terminal: &mut Screen, ignore_signals: bool) -> io::Result<Waited> {
+    loop {
+        if stop.job_control(terminal)? {
+            return Ok(Waited::Redraw);
+        }
+        if let Some(signal) = stop.signal().filter(|_| !ignore_signals) {
+            return Ok(Waited::Signal(signal));
+        }
+        if event::poll(POLL)? {
+            return Ok(match event::read()? {
+                Event::Key(key) if is_suspend_key(&key) => {
+                    stop.ask_suspend();
+                    continue;
+                }
+                Event::Key(key) => Waited::Key(key),
+                _ => Waited::Redraw,
+            });
+        }
+    }
+}
+
 /// Runs the game in the terminal until the player leaves, then restores the terminal.
 /// `on_save` is called on `S`; if it fails, its message is shown and play goes on.
 pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -> io::Result<Ended> {
@@ -244,24 +279,13 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
         cfg!(debug_assertions) && std::env::var_os("SIGHTLINE_TEST_PANIC").is_some_and(|v| v == "1");
     let mut terminal = init()?;
     let result = (|| -> io::Result<Ended> {
-        'draw: loop {
+        loop {
             terminal.draw(|frame| render::draw(frame, app))?;
-            loop {
-                if stop.job_control(&mut terminal)? {
-                    continue 'draw;
-                }
-                if let Some(signal) = stop.signal().filter(|_| !ignore_signals) {
-                    return Ok(Ended::Signal(signal));
-                }
-                if event::poll(POLL)? {
-                    break;
-                }
-            }
-            let Event::Key(key) = event::read()? else { continue };
-            if is_suspend_key(&key) {
-                stop.ask_suspend();
-                continue;
-            }
+            let key = match wait(&stop, &mut terminal, ignore_signals)? {
+                Waited::Key(key) => key,
+                Waited::Redraw => continue,
+                Waited::Signal(signal) => return Ok(Ended::Signal(signal)),
+            };
             if panic_on_key {
                 panic!("SIGHTLINE_TEST_PANIC=1: panicking on a key press, as the test hook asks");
             }

@@ -6,17 +6,13 @@
 //! Ctrl-Z suspend it as they do the game.
 
 use std::io;
-use std::time::Duration;
 
-use crossterm::event::{self, Event};
+use crate::ui::terminal::{Waited, wait};
 
 use super::keys::{Flow, command, handle};
 use super::state::Lab;
 use super::style::LabStyle;
 use super::view;
-
-/// How often the loop wakes without input to check for signals.
-const POLL: Duration = Duration::from_millis(100);
 
 /// Runs the lab until the user quits or a signal asks it to stop, then restores the terminal;
 /// returns the signal, if one ended it.
@@ -24,24 +20,13 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
     let stop = crate::ui::terminal::StopSignals::watch()?;
     let mut terminal = crate::ui::terminal::init()?;
     let result = (|| -> io::Result<Option<i32>> {
-        'draw: loop {
+        loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
-            loop {
-                if stop.job_control(&mut terminal)? {
-                    continue 'draw;
-                }
-                if let Some(signal) = stop.signal() {
-                    return Ok(Some(signal));
-                }
-                if event::poll(POLL)? {
-                    break;
-                }
-            }
-            let Event::Key(key) = event::read()? else { continue };
-            if crate::ui::terminal::is_suspend_key(&key) {
-                stop.ask_suspend();
-                continue;
-            }
+            let key = match wait(&stop, &mut terminal, false)? {
+                Waited::Key(key) => key,
+                Waited::Redraw => continue,
+                Waited::Signal(signal) => return Ok(Some(signal)),
+            };
             let Some(cmd) = command(key) else { continue };
             let size = terminal.size()?;
             if handle(lab, cmd, size.width, size.height) == Flow::Quit {
