@@ -308,11 +308,7 @@ fn sigtstp_where_no_shell_could_continue_the_game_is_ignored() {
     assert!(s.alternate_screen());
     s.send("l");
     s.wait_for("Position 3,2");
-    s.send("q");
-    s.wait_for("Quit without saving?");
-    s.send("y");
-    assert!(s.wait_exit().success());
-    assert_restored(&s);
+    takes_a_step_and_quits_cleanly(&mut s);
 }
 
 #[cfg(target_os = "linux")]
@@ -343,9 +339,5 @@ fn sigcont_after_sigstop_takes_the_terminal_again_and_redraws_it_all() {
     assert_eq!(line_discipline(&s), (false, false), "raw mode again");
     s.send("l");
     s.wait_for("Position 3,2");
-    s.send("q");
-    s.wait_for("Quit without saving?");
-    s.send("y");
-    assert!(s.wait_exit().success());
-    assert_restored(&s);
+    takes_a_step_and_quits_cleanly(&mut s);
 }
