@@ -15,7 +15,8 @@
 //! Job control: Ctrl-Z under a job-control shell hands the terminal back and stops the game,
 //! `fg` brings it back redrawn; SIGCONT after a SIGSTOP from outside takes the terminal again
 //! (raw mode, a full redraw over whatever was written meanwhile); SIGTSTP where no shell could
-//! continue the game is ignored, as the kernel ignores the key's signal there.
+//! continue the game is ignored, as the kernel ignores the key's signal there; a hang-up while
+//! suspended ends the game on the signal without taking the terminal again.
 //!
 //! The forced panic uses the debug-build-only hook `SIGHTLINE_TEST_PANIC=1` (see
 //! `ui::terminal`): the first key pressed panics.
@@ -294,6 +295,42 @@ fn ctrl_z_under_a_shell_suspends_the_game_and_fg_brings_it_back_redrawn() {
         s.send("exit\r");
         s.wait_exit();
     }
+}
+
+/// A hang-up while the game is suspended: the shell, hung up, sends the stopped job SIGHUP and
+/// then SIGCONT. The game ends on the signal, as it does on SIGHUP in play, without taking the
+/// terminal again first (on a terminal that has gone away that failed, and it exited with a
+/// terminal error).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hang_up_while_suspended_ends_the_game_without_taking_the_terminal_again() {
+    let err = std::env::temp_dir().join(format!("sightline-e2e-hup-{}.err", std::process::id()));
+    let mut s = Launch::shell().start();
+    s.wait_for("shell$ ");
+    let map = game_map("hall.ron");
+    s.send(&format!(
+        "'{BIN}' '{map}' --seed 1 --save /nonexistent/never-written.ron 2>'{}'\r",
+        err.display()
+    ));
+    s.wait_for("Position 2,2");
+    s.send("\x1a");
+    s.wait_for("Stopped");
+    let suspended = s.bytes().len();
+    s.signal("HUP"); // to the shell, which passes it on with SIGCONT
+    s.wait_exit();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !std::fs::read_to_string(&err).is_ok_and(|t| t.contains("stopped by")) {
+        assert!(std::time::Instant::now() < deadline, "the game never ended");
+        thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&err).unwrap();
+    assert!(text.contains("stopped by a signal (SIGHUP)"), "{text}");
+    let after = &s.bytes()[suspended..];
+    assert!(
+        !after.windows(ENTER_ALTERNATE.len()).any(|w| w == ENTER_ALTERNATE),
+        "the terminal was taken again"
+    );
+    std::fs::remove_file(err).unwrap();
 }
 
 #[cfg(target_os = "linux")]
