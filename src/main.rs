@@ -55,7 +55,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    if let Some(message) = misspelt_subcommand(&std::env::args_os().collect::<Vec<_>>()) {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    if let Some(message) = misspelt_subcommand(&args).or_else(|| subcommand_after_options(&args)) {
         cli::report!("{message}");
         return ExitCode::from(cli::USAGE);
     }
@@ -127,5 +128,51 @@ fn misspelt_subcommand(args: &[OsString]) -> Option<String> {
     let (distance, name) = names.iter().map(|n| (strsim::damerau_levenshtein(word, n), *n)).min()?;
     (distance <= if word.chars().count() <= 4 { 1 } else { 2 }).then(|| {
         format!("sightline: `{word}` is neither a subcommand nor a file; did you mean `sightline {name}`?")
+    })
+}
+
+/// Why a subcommand given after the game's own options (`sightline --seed 1 fov map.ron`) is
+/// refused: options before a subcommand are the game's, so clap takes the subcommand's name for
+/// the map to play, and the error it gives is about the words after it, or "cannot read" the
+/// map `fov`. Said only when no file of that name is there to be played.
+fn subcommand_after_options(args: &[OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    if !first.starts_with('-') {
+        return None;
+    }
+    let mut command = Cli::command();
+    command.build();
+    // The game's options that take a value as the next word (`--seed 1`, not `--seed=1`).
+    let takes_value = |word: &str| {
+        command.get_arguments().any(|a| {
+            a.get_long().is_some_and(|long| word.strip_prefix("--") == Some(long))
+                && a.get_action().takes_values()
+        })
+    };
+    let mut words = args[1..].iter();
+    let (mut options, mut word) = (Vec::new(), None);
+    while let Some(w) = words.next() {
+        let w = w.to_str()?;
+        // (help and version are clap's to answer, whatever follows)
+        if ["--", "-h", "--help", "-V", "--version"].contains(&w) {
+            return None;
+        }
+        if !w.starts_with('-') || w == "-" {
+            word = Some(w);
+            break;
+        }
+        options.push(w.split('=').next().unwrap_or(w));
+        if takes_value(w) {
+            words.next()?;
+        }
+    }
+    let word = word?;
+    let named = command.get_subcommands().any(|c| c.get_name() == word);
+    (named && !Path::new(word).exists()).then(|| {
+        format!(
+            "sightline: the subcommand `{word}` must come first: the options before it ({}) are \
+             the game's. `sightline {word} --help` lists {word}'s options.",
+            options.iter().map(|o| format!("`{o}`")).collect::<Vec<_>>().join(", ")
+        )
     })
 }

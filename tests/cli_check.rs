@@ -155,6 +155,43 @@ fn every_bundled_map_checks_clean() {
     }
 }
 
+/// A subcommand after the game's options (`sightline --seed 1 fov …`) is named as the
+/// subcommand it is, not played as a map called `fov`, while a value that spells one
+/// (`--save fov`) stays a value.
+#[test]
+fn a_subcommand_after_the_game_s_options_is_named() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sightline"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs")
+    };
+    for (args, word, options) in [
+        (&["--seed", "1", "fov", "maps/cave.ron", "--at", "3,3"][..], "fov", "`--seed`"),
+        (&["--seed=1", "line", "0,0", "1,1"][..], "line", "`--seed`"),
+        (&["--save", "x.ron", "--seed", "2", "check"][..], "check", "`--save`, `--seed`"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        let said = format!("the subcommand `{word}` must come first: the options before it ({options})");
+        assert!(
+            err.contains(&said) && err.contains(&format!("`sightline {word} --help`")),
+            "{args:?}: {err}"
+        );
+    }
+    // A value that spells a subcommand is a value: here the save file, so the game starts (and
+    // wants a terminal).
+    let out = run(&["--save", "fov", "maps/cave.ron"]);
+    assert!(text(&out.stderr).contains("needs a terminal"), "{}", text(&out.stderr));
+    // Help is help, whatever follows it.
+    let out = run(&["--help", "fov"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("A terminal roguelike"), "{}", text(&out.stdout));
+}
+
 /// A mistyped subcommand is named as one, not read as a map that does not exist (or, with more
 /// words, reported as clap's conflict between a map and a subcommand).
 #[test]
