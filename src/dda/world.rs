@@ -73,6 +73,7 @@ use super::step::step;
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TraverseError {
     /// A coordinate of the start or end point is NaN or infinite.
     #[error("the segment's end points must be finite numbers")]

@@ -20,6 +20,7 @@ pub const SAVE_FORMAT: u32 = 2;
 
 /// Why a save could not be written or read.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SaveError {
     /// The file system refused: reading, creating the directory, writing, flushing or renaming.
     #[error("{path}: {source}")]

@@ -34,6 +34,7 @@ pub enum Outcome {
 
 /// Why a map cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NewGameError {
     /// The map places no `@`.
     #[error("the map has no player start (put one `@` on a floor cell)")]

@@ -121,6 +121,7 @@ impl fmt::Display for Pos {
 
 /// Why a `x,y` string is not a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePosError {
     /// Not two integers separated by a comma.
     #[error("expected a position as X,Y (two integers separated by a comma), got {0:?}")]
