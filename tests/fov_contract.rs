@@ -296,3 +296,28 @@ fn fov_agrees_with_dda_line_of_sight_for_every_floor() {
         }
     }
 }
+
+/// A world as a trait object (chosen at run time, say) goes everywhere a world goes, and gets
+/// the answers the same world gets as itself: its own row look-ups are the ones called.
+#[test]
+fn a_world_as_a_trait_object_is_seen_as_itself() {
+    use sightline::dda::{self, projectile};
+    use sightline::geometry::Opacity;
+    let (grid, at) =
+        parse(&["##########", "#....#...#", "#.@..#.#.#", "#...##...#", "#.#......#", "##########"]);
+    let at = at.unwrap();
+    let boxed: Box<dyn Opacity> = Box::new(grid.clone());
+    let world: &dyn Opacity = boxed.as_ref();
+    for algo in Algorithm::ALL {
+        for radius in [None, Some(3)] {
+            let mut out = Fov::new(grid.width(), grid.height());
+            algo.compute(at, radius, world, &mut out);
+            assert_eq!(mask(&out), mask(&fov(algo, &grid, at, radius)), "{algo:?} {radius:?}");
+        }
+    }
+    for to in floors(&grid) {
+        assert_eq!(dda::line_of_sight(at, to, world), dda::line_of_sight(at, to, &grid), "{to}");
+        assert_eq!(dda::first_blocker(at, to, world), dda::first_blocker(at, to, &grid), "{to}");
+        assert_eq!(projectile(at, to, 9, world, |_| false), projectile(at, to, 9, &grid, |_| false));
+    }
+}

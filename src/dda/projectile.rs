@@ -9,28 +9,30 @@ use crate::geometry::{Opacity, Pos};
 pub enum Stop {
     /// The first cell along the ray that blocks it: an opaque cell whose open diamond the ray
     /// meets, or one of whose seals it passes through. The missile never enters it; it drops in
-    /// the last cell of [`Flight::cells`] (or at the shooter's feet when that is empty).
+    /// [`Flight::landing`].
     Blocked(Pos),
     /// The first cell after the shooter's where the caller's `occupied` answered true: the
     /// missile hits whatever is there. It is the last cell of [`Flight::cells`].
     Hit(Pos),
-    /// The missile flew its full range without meeting anything and fell in this cell, the last
-    /// one of [`Flight::cells`] (the shooter's own cell when the range is 0, or when the target
-    /// is the shooter's cell and the shot has no direction).
+    /// The missile flew its full range without meeting anything and fell in this cell,
+    /// [`Flight::landing`] (the shooter's own cell when the range is 0, or when the target is
+    /// the shooter's cell and the shot has no direction).
     MaxRange(Pos),
 }
 
 /// The path of a missile and where it ended: see [`projectile`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Flight {
-    from: Pos,
     cells: Vec<Pos>,
     stop: Stop,
+    landing: Pos,
 }
 
 impl Flight {
-    /// The cells the missile flew through after leaving the shooter's cell, in order; the last
-    /// one is where it ended ([`Flight::landing`]). A blocking cell is not among them.
+    /// The cells the missile flew through after leaving the shooter's cell, in order. A
+    /// blocking cell is not among them, but an opaque cell whose square the ray crosses without
+    /// meeting its diamond or a seal is: the missile passes by its corner (so the last cell is
+    /// not always where it lands: see [`Flight::landing`]).
     pub fn cells(&self) -> &[Pos] {
         &self.cells
     }
@@ -40,10 +42,12 @@ impl Flight {
         self.stop
     }
 
-    /// The cell the missile ended in: the occupant's cell it hit, the last free cell before the
-    /// wall that stopped it, or the last cell in range.
+    /// The cell the missile ended in: the occupant's cell it hit; otherwise (stopped by a wall,
+    /// or out of range) the last cell of [`Flight::cells`] that is not opaque, since a missile
+    /// that passes a wall's corner is not inside the wall, or the shooter's cell when there is
+    /// none.
     pub fn landing(&self) -> Pos {
-        self.cells.last().copied().unwrap_or(self.from)
+        self.landing
     }
 }
 
@@ -88,10 +92,10 @@ pub fn projectile(
     from: Pos,
     target: Pos,
     max_range: u32,
-    world: &impl Opacity,
+    world: &(impl Opacity + ?Sized),
     mut occupied: impl FnMut(Pos) -> bool,
 ) -> Flight {
-    let mut flight = Flight { from, cells: Vec::new(), stop: Stop::MaxRange(from) };
+    let mut flight = Flight { cells: Vec::new(), stop: Stop::MaxRange(from), landing: from };
     if from == target {
         return flight;
     }
@@ -106,7 +110,8 @@ pub fn projectile(
         if from.dist2(c) as u64 > range2 {
             break;
         }
-        if world.is_opaque(c) {
+        let opaque = world.is_opaque(c);
+        if opaque {
             // A point of the ray beyond `c`'s square: the centre `m` direction-steps along,
             // with `m` large enough to pass the square on the major axis.
             let (major, off) = if p.abs() >= q.abs() {
@@ -123,11 +128,14 @@ pub fn projectile(
         }
         flight.cells.push(c);
         if occupied(c) {
-            flight.stop = Stop::Hit(c);
+            (flight.stop, flight.landing) = (Stop::Hit(c), c);
             return flight;
         }
+        if !opaque {
+            flight.landing = c;
+        }
     }
-    flight.stop = Stop::MaxRange(flight.landing());
+    flight.stop = Stop::MaxRange(flight.landing);
     flight
 }
 
@@ -187,5 +195,24 @@ mod tests {
         assert_eq!(f.cells(), &line[1..at]);
         // Aiming at a farther cell of the same ray gives the same flight.
         assert_eq!(projectile(Pos::new(0, 0), Pos::new(4, 2), 20, &wall, |_| false), f);
+    }
+
+    #[test]
+    fn a_missile_passing_a_wall_s_corner_does_not_land_in_the_wall() {
+        // Toward (2,11) the ray crosses the square of (0,3) near its corner, clear of its
+        // diamond: the wall is flown past, and the arrow out of range falls before it.
+        let wall = |p: Pos| p == Pos::new(0, 3);
+        let f = projectile(Pos::new(0, 0), Pos::new(2, 11), 3, &wall, |_| false);
+        assert_eq!(f.cells().last(), Some(&Pos::new(0, 3)));
+        assert_eq!((f.stop(), f.landing()), (Stop::MaxRange(Pos::new(0, 2)), Pos::new(0, 2)));
+        // Passing the corner of (1,0), then stopped by (1,1) below it: it drops at the
+        // shooter's feet, not in (1,0).
+        let walls = |p: Pos| p == Pos::new(1, 0) || p == Pos::new(1, 1);
+        let f = projectile(Pos::new(0, 0), Pos::new(5, 3), 20, &walls, |_| false);
+        assert_eq!((f.stop(), f.cells()), (Stop::Blocked(Pos::new(1, 1)), &[Pos::new(1, 0)][..]));
+        assert_eq!(f.landing(), Pos::new(0, 0));
+        // An occupant is hit where it stands.
+        let f = projectile(Pos::new(0, 0), Pos::new(2, 11), 9, &wall, |p| p == Pos::new(1, 5));
+        assert_eq!((f.stop(), f.landing()), (Stop::Hit(Pos::new(1, 5)), Pos::new(1, 5)));
     }
 }

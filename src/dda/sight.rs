@@ -28,7 +28,7 @@ use crate::geometry::{Opacity, Pos};
 /// let diagonal = |p: Pos| p == Pos::new(1, 0) || p == Pos::new(0, 1);
 /// assert!(dda::line_of_sight(Pos::new(0, 0), Pos::new(1, 1), &diagonal));
 /// ```
-pub fn line_of_sight(from: Pos, to: Pos, world: &impl Opacity) -> bool {
+pub fn line_of_sight(from: Pos, to: Pos, world: &(impl Opacity + ?Sized)) -> bool {
     first_blocker(from, to, world).is_none()
 }
 
@@ -45,7 +45,7 @@ pub fn line_of_sight(from: Pos, to: Pos, world: &impl Opacity) -> bool {
 /// assert_eq!(dda::first_blocker(Pos::new(6, 0), Pos::new(0, 0), &wall), Some(Pos::new(4, 0)));
 /// assert_eq!(dda::first_blocker(Pos::new(0, 0), Pos::new(1, 0), &wall), None);
 /// ```
-pub fn first_blocker(from: Pos, to: Pos, world: &impl Opacity) -> Option<Pos> {
+pub fn first_blocker(from: Pos, to: Pos, world: &(impl Opacity + ?Sized)) -> Option<Pos> {
     if from == to {
         return None;
     }

@@ -163,6 +163,9 @@ use crate::map::Map;
 /// The cells visible from one viewer: a reusable output buffer.
 ///
 /// The buffer covers the area `0 <= x < width, 0 <= y < height`; nothing outside it is ever lit.
+/// A world with negative coordinates (a chunk of an endless one, say) is looked at through a
+/// translation: give the algorithm a world and a viewer shifted so that the chunk starts at
+/// `(0, 0)`, and shift the visible cells back.
 /// Every cell holds the number of the last view that lit it, and a cell is visible when that is
 /// the current view: resetting the buffer for the next view only moves to the next number, so a
 /// small radius on a huge map costs what the radius costs, not what the map costs. (Once every
@@ -183,7 +186,7 @@ use crate::map::Map;
 /// assert!(fov.cells().contains(&Pos::new(7, 9)) && !fov.is_visible(Pos::new(7, 8)));
 /// assert!(!fov.is_visible(Pos::new(10, 9))); // outside the area: never
 /// ```
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Fov {
     width: usize,
     height: usize,
@@ -203,6 +206,29 @@ pub struct Fov {
     radius: Option<u32>,
     /// The multicast's working memory, reused from call to call.
     scratch: multicast::Scratch,
+}
+
+/// The view, not the working memory: the area, the viewer, the radius and the visible cells,
+/// the first 32 of them listed ([`Fov::cells`] has them all).
+impl std::fmt::Debug for Fov {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = self.lit.len().min(32);
+        let mut out = f.debug_struct("Fov");
+        out.field("width", &self.width)
+            .field("height", &self.height)
+            .field("origin", &self.origin)
+            .field("radius", &self.radius)
+            .field("len", &self.lit.len());
+        if shown < self.lit.len() {
+            out.field(
+                "cells",
+                &format_args!("{:?} … and {} more", &self.lit[..shown], self.lit.len() - shown),
+            );
+        } else {
+            out.field("cells", &self.lit);
+        }
+        out.finish()
+    }
 }
 
 /// A clone holds the same view and is as warm as the original: its next computation allocates
@@ -637,7 +663,7 @@ impl Algorithm {
 
     /// Computes the field of view of a viewer at `origin` into `out` with this algorithm; both
     /// give the same answer, cell for cell.
-    pub fn compute(self, origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+    pub fn compute(self, origin: Pos, radius: Option<u32>, world: &(impl Opacity + ?Sized), out: &mut Fov) {
         match self {
             Algorithm::Multicast => multicast::compute(origin, radius, world, out),
             Algorithm::Reference => reference::compute(origin, radius, world, out),
@@ -689,6 +715,20 @@ mod tests {
         assert!(fov.is_empty() && !fov.is_visible(Pos::new(2, 1)));
         let fresh = Fov::new(7, 2);
         assert_eq!((fov.origin(), fov.radius()), (fresh.origin(), fresh.radius()));
+    }
+
+    #[test]
+    fn debug_shows_the_view_and_not_the_working_memory() {
+        let mut fov = Fov::new(300, 300);
+        multicast::compute(Pos::new(150, 150), Some(2), &|_: Pos| false, &mut fov);
+        let text = format!("{fov:?}");
+        assert!(text.starts_with("Fov { width: 300, height: 300, origin: "), "{text}");
+        assert!(text.contains("radius: Some(2), len: 13, cells: [") && !text.contains("more"), "{text}");
+        assert_eq!(text.matches("Pos {").count(), 1 + 13, "{text}");
+        multicast::compute(Pos::new(150, 150), Some(9), &|_: Pos| false, &mut fov);
+        let text = format!("{fov:?}");
+        assert!(text.contains("len: 253, cells: [") && text.ends_with(" … and 221 more }"), "{text}");
+        assert_eq!(text.matches("Pos {").count(), 1 + 32, "{text}");
     }
 
     #[test]

@@ -25,6 +25,65 @@ use crate::geometry::diamond::{
 };
 use crate::geometry::{Opacity, Pos};
 
+/// The candidate cells of a view of a `width`×`height` map from `viewer` with `radius`
+/// (`None`: unlimited): the map's cells within the radius, the cells the reference decides one
+/// by one, each at a cost that grows with its distance (see the module docs): a measure of
+/// what a call will cost before making it. Costs one step per row of the radius' bounding box,
+/// never one per cell.
+///
+/// ```
+/// use sightline::Pos;
+/// use sightline::fov::reference::candidate_cells;
+/// assert_eq!(candidate_cells(4096, 4096, Pos::new(0, 0), None), 4096 * 4096);
+/// assert_eq!(candidate_cells(100, 100, Pos::new(50, 50), Some(1)), 5); // the viewer and 4 neighbours
+/// assert_eq!(candidate_cells(100, 100, Pos::new(0, 0), Some(1)), 3); // cut by the map's corner
+/// ```
+pub fn candidate_cells(width: usize, height: usize, viewer: Pos, radius: Option<u32>) -> u64 {
+    let (w, h) = (width as i64, height as i64);
+    let Some(r) = radius else { return width as u64 * height as u64 };
+    let r2 = u64::from(r) * u64::from(r);
+    let (vx, vy, r) = (i64::from(viewer.x), i64::from(viewer.y), i64::from(r));
+    let mut cells = 0;
+    for y in (vy - r).max(0)..=(vy + r).min(h - 1) {
+        let dy = (y - vy).unsigned_abs();
+        // the cells of this row with dx² + dy² <= r², as `fov::in_radius` has it
+        let half = (r2 - dy * dy).isqrt() as i64;
+        let (x0, x1) = ((vx - half).max(0), (vx + half).min(w - 1));
+        if x0 <= x1 {
+            cells += (x1 - x0 + 1) as u64;
+        }
+    }
+    cells
+}
+
+/// The largest radius whose view from `viewer` on a `width`×`height` map has at most `limit`
+/// [candidate cells](candidate_cells) (radius 0 has one, the viewer's own cell, when it is on
+/// the map): the view to ask for when the whole one is too large for the reference. The
+/// candidates grow with the radius and stop growing once the disc holds the map, so past
+/// `width + height` every radius has the same answer as that one.
+///
+/// ```
+/// use sightline::Pos;
+/// use sightline::fov::reference::{candidate_cells, largest_radius_within};
+/// let r = largest_radius_within(100, 100, Pos::new(50, 50), 1000);
+/// assert!(candidate_cells(100, 100, Pos::new(50, 50), Some(r)) <= 1000);
+/// assert!(candidate_cells(100, 100, Pos::new(50, 50), Some(r + 1)) > 1000);
+/// ```
+pub fn largest_radius_within(width: usize, height: usize, viewer: Pos, limit: u64) -> u32 {
+    let top = u32::try_from(width.saturating_add(height)).unwrap_or(u32::MAX);
+    let fits = |r| candidate_cells(width, height, viewer, Some(r)) <= limit;
+    if fits(top) {
+        return top;
+    }
+    // (lo fits or is 0, hi does not)
+    let (mut lo, mut hi) = (0, top);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) { lo = mid } else { hi = mid }
+    }
+    lo
+}
+
 /// Computes the field of view of a viewer at `origin` with `radius` (`None`: unlimited) into
 /// `out`, deciding each cell of `out`'s area independently (see the module docs).
 ///
@@ -40,7 +99,7 @@ use crate::geometry::{Opacity, Pos};
 /// assert!(!fov.is_visible(Pos::new(4, 2))); // its shadow
 /// assert!(fov.is_visible(Pos::new(4, 0)));
 /// ```
-pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+pub fn compute(origin: Pos, radius: Option<u32>, world: &(impl Opacity + ?Sized), out: &mut Fov) {
     out.reset(origin, radius);
     let (w, h) = (out.width() as i64, out.height() as i64);
     let in_area = |p: Pos| p.x >= 0 && p.y >= 0 && i64::from(p.x) < w && i64::from(p.y) < h;
@@ -146,4 +205,31 @@ fn sees_wall(o: Pos, p: Pos, opaque: &impl Fn(Pos) -> bool) -> bool {
         let reach = ray_reaches_diamond(oc, d, p).expect("a ray inside the angle reaches the diamond");
         !cells.iter().any(|&c| near_line(oc, d, c) && ray_stretch_blocked(oc, d, reach, c, opaque))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_cells_counts_the_maps_cells_within_the_radius() {
+        for (w, h) in [(1, 1), (7, 5), (20, 13), (3, 30)] {
+            let viewers = [(0, 0), (w - 1, h - 1), (w / 2, h / 2), (w - 1, 0), (2, h - 1)];
+            for (vx, vy) in viewers {
+                let v = Pos::new(vx, vy);
+                let radii = (0..40).map(Some).chain([None, Some(u32::MAX)]);
+                for r in radii {
+                    let brute = (0..h)
+                        .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+                        .filter(|&p| in_radius(v, p, r))
+                        .count() as u64;
+                    assert_eq!(
+                        candidate_cells(w as usize, h as usize, v, r),
+                        brute,
+                        "{w}x{h} from {v}, {r:?}"
+                    );
+                }
+            }
+        }
+    }
 }

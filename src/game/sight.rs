@@ -55,6 +55,6 @@ impl PartialEq for View {
 impl Eq for View {}
 
 /// The game's one call into the field-of-view code: the exact multicast.
-pub fn field_of_view(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+pub fn field_of_view(origin: Pos, radius: Option<u32>, world: &(impl Opacity + ?Sized), out: &mut Fov) {
     crate::fov::multicast::compute(origin, radius, world, out);
 }

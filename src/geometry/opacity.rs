@@ -45,6 +45,23 @@ use super::{Grid, Pos};
 /// let walls = |p: Pos| p.x == 3;
 /// assert!(!dda::line_of_sight(Pos::new(0, 0), Pos::new(6, 0), &walls));
 /// ```
+///
+/// Or a trait object, for a world chosen at run time: every function that takes a world takes
+/// a `dyn Opacity` too (and calls the object's own row look-ups, not just
+/// [`Opacity::is_opaque`]).
+///
+/// ```
+/// use sightline::fov::{Fov, multicast};
+/// use sightline::geometry::{Grid, Opacity, Pos};
+/// use sightline::dda;
+/// let worlds: Vec<Box<dyn Opacity>> = vec![Box::new(|p: Pos| p.x == 3), Box::new(Grid::new(5, 5, false))];
+/// let mut fov = Fov::new(5, 5);
+/// for world in &worlds {
+///     multicast::compute(Pos::new(0, 0), None, world.as_ref(), &mut fov);
+///     let seen = dda::line_of_sight(Pos::new(0, 0), Pos::new(4, 0), world.as_ref());
+///     assert_eq!(fov.is_visible(Pos::new(4, 0)), seen);
+/// }
+/// ```
 pub trait Opacity {
     /// Whether the cell at `p` blocks sight.
     fn is_opaque(&self, p: Pos) -> bool;

@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use unicode_width::UnicodeWidthChar;
 
@@ -27,7 +28,7 @@ use unicode_width::UnicodeWidthChar;
 /// assert_eq!((err.problems[0].line, err.problems[0].column), (Some(2), Some(2)));
 /// assert!(err.to_string().starts_with("bad.txt:2:2: unknown glyph 'X'"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 #[error("{}", self.render())]
 pub struct MapError {
     /// Where the map came from: the path as given, or a name such as
@@ -40,7 +41,23 @@ pub struct MapError {
     /// there are. The report ends with an `... and N more` line for each, and counts them in
     /// its total.
     pub unlisted: Vec<Unlisted>,
+    /// The I/O error that kept the file from being read at all, if that is what happened: the
+    /// error's [`source`](std::error::Error::source), so that a caller can tell a missing
+    /// file from a broken one (see [`MapError::io_error_kind`]).
+    #[source]
+    io: Option<Arc<std::io::Error>>,
 }
+
+/// Equal when they report the same problems of the same file, and any I/O error behind them is
+/// of the same kind (I/O errors themselves do not compare).
+impl PartialEq for MapError {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.origin, &self.problems, &self.unlisted, self.io_error_kind())
+            == (&other.origin, &other.problems, &other.unlisted, other.io_error_kind())
+    }
+}
+
+impl Eq for MapError {}
 
 /// How many more problems of one kind a [`MapError`] counted without listing them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +114,29 @@ impl MapError {
 
     /// An error with a single problem.
     pub fn single(origin: impl Into<String>, problem: Problem) -> Self {
-        MapError { origin: origin.into(), problems: vec![problem], unlisted: Vec::new() }
+        MapError { origin: origin.into(), problems: vec![problem], unlisted: Vec::new(), io: None }
+    }
+
+    /// The error of a file that could not be read: `problem` says so, and `io` is why.
+    pub(crate) fn unreadable(origin: impl Into<String>, problem: Problem, io: std::io::Error) -> Self {
+        MapError { io: Some(Arc::new(io)), ..MapError::single(origin, problem) }
+    }
+
+    /// The kind of I/O error that kept the file from being read at all
+    /// ([`NotFound`](std::io::ErrorKind::NotFound), `PermissionDenied`, …), or `None` when the
+    /// file was read and its contents are what is wrong. The error itself is the
+    /// [`source`](std::error::Error::source).
+    ///
+    /// ```
+    /// use std::io::ErrorKind;
+    /// use sightline::map::format::{load_path, parse_text};
+    /// let missing = load_path("no/such/map.ron".as_ref()).unwrap_err();
+    /// assert_eq!(missing.io_error_kind(), Some(ErrorKind::NotFound));
+    /// assert!(std::error::Error::source(&missing).is_some());
+    /// assert_eq!(parse_text("#X#\n", "bad.txt").unwrap_err().io_error_kind(), None);
+    /// ```
+    pub fn io_error_kind(&self) -> Option<std::io::ErrorKind> {
+        self.io.as_ref().map(|e| e.kind())
     }
 
     /// How many problems the file has: the listed ones and the ones only counted.
@@ -291,7 +330,7 @@ impl Problems {
             .filter(|&(_, _, dropped)| dropped > 0)
             .map(|(kind, _, count)| Unlisted { kind, count })
             .collect();
-        MapError { origin: origin.to_string(), problems: self.list, unlisted }
+        MapError { origin: origin.to_string(), problems: self.list, unlisted, io: None }
     }
 }
 

@@ -84,7 +84,9 @@ pub fn read_map_file(path: &Path) -> Result<Vec<u8>, MapError> {
     let origin = path.display().to_string();
     let problem = |p: Problem| MapError::single(&origin, p);
     read(path, MAX_FILE_BYTES as u64).map_err(|failure| match failure {
-        ReadFailure::Io(e) => problem(Problem::whole_file(format!("cannot read: {e}"))),
+        ReadFailure::Io(e) => {
+            MapError::unreadable(&origin, Problem::whole_file(format!("cannot read: {e}")), e)
+        }
         ReadFailure::TooLarge(Some(len)) => problem(too_large(&format!("is {len} bytes"))),
         // Something that grows as it is read (a pipe, a device): its size is unknown.
         ReadFailure::TooLarge(None) => problem(too_large(&format!("holds more than {MAX_FILE_BYTES} bytes"))),

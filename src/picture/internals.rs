@@ -65,7 +65,7 @@ impl Internals {
     pub fn compute(
         origin: Pos,
         radius: Option<u32>,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         width: usize,
         height: usize,
     ) -> Self {

@@ -33,7 +33,7 @@ use crate::geometry::{Opacity, Pos};
 /// multicast::compute(Pos::new(0, 2), None, &straight, &mut fov);
 /// assert!(!fov.is_visible(Pos::new(4, 2)) && !fov.is_visible(Pos::new(3, 1)));
 /// ```
-pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov) {
+pub fn compute(origin: Pos, radius: Option<u32>, world: &(impl Opacity + ?Sized), out: &mut Fov) {
     run(origin, radius, world, out, &mut ());
 }
 
@@ -53,7 +53,13 @@ pub fn compute(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut
 /// assert!(trace.get(Pos::new(4, 0)).state < CellState::Edge); // culled or never looked at
 /// assert_eq!(trace.get(Pos::new(1, 0)).ring, 1);
 /// ```
-pub fn trace(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, trace: &mut Trace) {
+pub fn trace(
+    origin: Pos,
+    radius: Option<u32>,
+    world: &(impl Opacity + ?Sized),
+    out: &mut Fov,
+    trace: &mut Trace,
+) {
     trace.reset(out.width(), out.height());
     run(origin, radius, world, out, trace);
 }
@@ -496,7 +502,13 @@ const SEEN_BATCH: usize = 1024;
 /// The four quadrants as (x sign, y sign).
 const QUADRANTS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-fn run<O: Observer>(origin: Pos, radius: Option<u32>, world: &impl Opacity, out: &mut Fov, obs: &mut O) {
+fn run<O: Observer>(
+    origin: Pos,
+    radius: Option<u32>,
+    world: &(impl Opacity + ?Sized),
+    out: &mut Fov,
+    obs: &mut O,
+) {
     out.reset(origin, radius);
     let (w, h) = (out.width() as i64, out.height() as i64);
     let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
@@ -624,7 +636,7 @@ impl Corner {
         down: i32,
         ahead: i32,
         radius: Option<u32>,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
     ) -> Corner {
         debug_assert!(down > 0 && radius != Some(0));
         if !world.is_opaque(Pos::new(origin.x + sx, origin.y + sy)) {
@@ -725,7 +737,7 @@ impl<const T: bool> Quadrant<T> {
     }
 
     #[inline]
-    fn opaque(&self, world: &impl Opacity, p: Pos) -> bool {
+    fn opaque(&self, world: &(impl Opacity + ?Sized), p: Pos) -> bool {
         !(self.viewer_inside || self.in_area(p)) || world.is_opaque(p)
     }
 
@@ -736,7 +748,7 @@ impl<const T: bool> Quadrant<T> {
     #[inline]
     fn opaque_row<'w>(
         &self,
-        world: &'w impl Opacity,
+        world: &'w (impl Opacity + ?Sized),
         j: i32,
         block: Option<(&'w [bool], usize)>,
     ) -> Option<Row<'w>> {
@@ -766,7 +778,7 @@ impl<const T: bool> Quadrant<T> {
     /// ([`Opacity::opaque_rows`]; a longer slice is cut): a turned scan's rows are map columns,
     /// each read one stride at a time down the slice.
     #[inline]
-    fn turned_block<'w>(&self, world: &'w impl Opacity, ilim: u32) -> Option<(&'w [bool], usize)> {
+    fn turned_block<'w>(&self, world: &'w (impl Opacity + ?Sized), ilim: u32) -> Option<(&'w [bool], usize)> {
         let n = ilim as usize + 1;
         let top = if self.sy > 0 { self.origin.y } else { self.origin.y - ilim as i32 };
         let (flags, stride) = world.opaque_rows(top, n)?;
@@ -777,7 +789,7 @@ impl<const T: bool> Quadrant<T> {
     /// [`Quadrant::opaque`] for cell `(i, j)` at `p`, with row `j`'s flags from
     /// [`Quadrant::opaque_row`].
     #[inline]
-    fn opaque_at(&self, world: &impl Opacity, row: Option<Row>, i: i32, p: Pos) -> bool {
+    fn opaque_at(&self, world: &(impl Opacity + ?Sized), row: Option<Row>, i: i32, p: Pos) -> bool {
         match row {
             Some(row) if T => row.opaque(i),
             Some(row) => {
@@ -811,7 +823,7 @@ impl<const T: bool> Quadrant<T> {
         from: Option<(i32, i32)>,
         floors: Option<i32>,
         tall: bool,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         s: &mut Scratch,
         obs: &mut O,
@@ -1057,7 +1069,7 @@ impl<const T: bool> Quadrant<T> {
         imax: u32,
         jmax: u32,
         radius: Option<u32>,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         s: &mut Scratch,
         obs: &mut O,
@@ -1074,7 +1086,7 @@ impl<const T: bool> Quadrant<T> {
     /// squares behind it). `None` on the `sx > 0` side, which looks cell by cell. (The corridor
     /// a viewer stands in along the map's columns is walked once, not twice.)
     #[inline(always)]
-    fn turned_axis_floors(&self, ilim: i32, world: &impl Opacity, out: &Fov) -> Option<i32> {
+    fn turned_axis_floors(&self, ilim: i32, world: &(impl Opacity + ?Sized), out: &Fov) -> Option<i32> {
         if self.sx > 0 {
             return None;
         }
@@ -1098,7 +1110,7 @@ impl<const T: bool> Quadrant<T> {
         jmax: u32,
         r2: Option<i64>,
         floors: Option<i32>,
-        world: &'w impl Opacity,
+        world: &'w (impl Opacity + ?Sized),
         block: Option<(&'w [bool], usize)>,
         out: &mut Fov,
         s: &mut Scratch,
@@ -1163,7 +1175,7 @@ impl<const T: bool> Quadrant<T> {
     /// seen from both sides or from neither: the rays to its centre run along the axis). The
     /// `sx > 0` quadrant is scanned first and marks it; the `sx < 0` one leaves it alone here.
     #[inline(always)]
-    fn whole_row(&self, j: i32, ilim: i32, world: &impl Opacity, out: &mut Fov) -> bool {
+    fn whole_row(&self, j: i32, ilim: i32, world: &(impl Opacity + ?Sized), out: &mut Fov) -> bool {
         let n = ilim as usize + 1;
         let y = self.origin.y + self.sy * j;
         let clear = match world.opaque_row(y) {
@@ -1225,7 +1237,7 @@ impl<const T: bool> Quadrant<T> {
         j: i32,
         end: i32,
         whole_to: &mut i32,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         front: &mut [Light],
         obs: &mut O,
@@ -1284,7 +1296,7 @@ impl<const T: bool> Quadrant<T> {
         j: i32,
         end: i32,
         left: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         row: Option<Row>,
         front: &mut [Light],
         s: &mut Arenas,
@@ -1406,7 +1418,7 @@ impl<const T: bool> Quadrant<T> {
         p: Pos,
         input: SmallSet,
         light: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         s: &Arenas,
     ) {
         let set = input.as_slice();
@@ -1464,7 +1476,7 @@ impl<const T: bool> Quadrant<T> {
         j: i32,
         left: Light,
         up: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         row: Option<Row>,
         out: &mut Fov,
         s: &mut Arenas,
@@ -1555,7 +1567,7 @@ impl<const T: bool> Quadrant<T> {
         j: i32,
         left: Light,
         up: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         s: &mut Arenas,
         obs: &mut O,
@@ -1605,7 +1617,7 @@ impl<const T: bool> Quadrant<T> {
         p: Pos,
         left: Light,
         up: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         s: &mut Arenas,
         obs: &mut O,
     ) -> Option<Light> {
@@ -1700,7 +1712,7 @@ impl<const T: bool> Quadrant<T> {
         j: i32,
         left: Light,
         up: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         s: &Arenas,
         iv: Interval,
     ) {
@@ -1734,7 +1746,7 @@ impl<const T: bool> Quadrant<T> {
         i: i32,
         j: i32,
         p: Pos,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
@@ -1772,7 +1784,7 @@ impl<const T: bool> Quadrant<T> {
         i: i32,
         j: i32,
         p: Pos,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         s: &mut Arenas,
         obs: &mut O,
@@ -1810,7 +1822,7 @@ impl<const T: bool> Quadrant<T> {
         j: i32,
         left: Light,
         up: Light,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         s: &mut Arenas,
         obs: &mut O,
@@ -1899,7 +1911,7 @@ impl<const T: bool> Quadrant<T> {
         iv: Interval,
         from_lo: bool,
         to_hi: bool,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         seen: &mut Vec<Pos>,
         cur_iv: &mut Vec<Interval>,
         obs: &mut O,
@@ -1989,7 +2001,7 @@ impl<const T: bool> Quadrant<T> {
         p: Pos,
         input: &[Interval],
         full: bool,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         out: &mut Fov,
         cur_iv: &mut Vec<Interval>,
         obs: &mut O,
@@ -2094,7 +2106,7 @@ mod tests {
     fn differs_from_reference(
         at: Pos,
         radius: Option<u32>,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         mc: &mut Fov,
         reference: &mut Fov,
     ) -> bool {

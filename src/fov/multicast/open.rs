@@ -42,7 +42,7 @@ pub(super) fn open_rows(
     imax: [i32; 2],
     jmax: [i32; 2],
     floors: [i32; 2],
-    world: &impl Opacity,
+    world: &(impl Opacity + ?Sized),
     out: &mut Fov,
 ) -> Option<[Resume; 2]> {
     // How far a row reaches from the viewer's column, by the radius alone (the area cuts it to
@@ -109,7 +109,7 @@ pub(super) fn open_rows(
 /// one block of each, in turn: first the long ones (rows only get shorter from the axis on),
 /// each marked on its own as before, then the short ones, up to 64 cells, marked in the loop.
 #[inline(never)]
-fn open_pairs(origin: Pos, r: u32, jend: i32, world: &impl Opacity, out: &mut Fov) -> (i32, i64) {
+fn open_pairs(origin: Pos, r: u32, jend: i32, world: &(impl Opacity + ?Sized), out: &mut Fov) -> (i32, i64) {
     let k = jend as usize;
     let (ox, oy) = (origin.x as usize, origin.y as usize);
     let mut reach = i64::from(r);
@@ -192,7 +192,7 @@ fn open_side(
     mut reach: i64,
     r2: i64,
     imax: [i32; 2],
-    world: &impl Opacity,
+    world: &(impl Opacity + ?Sized),
     out: &mut Fov,
 ) -> Resume {
     while j <= jmax {
@@ -210,7 +210,7 @@ fn open_side(
 /// If the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area, none
 /// marked yet) are all floors, marks them and returns true.
 #[inline(always)]
-fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov) -> bool {
+fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &(impl Opacity + ?Sized), out: &mut Fov) -> bool {
     let clear = clear_row(y, x, ilim, world);
     if clear {
         mark_row(out, Pos::new(x - ilim[1], y), (ilim[0] + ilim[1]) as usize + 1);
@@ -221,7 +221,7 @@ fn open_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity, out: &mut Fov)
 /// Whether the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area) are
 /// all floors.
 #[inline(always)]
-fn clear_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity) -> bool {
+fn clear_row(y: i32, x: i32, ilim: [i32; 2], world: &(impl Opacity + ?Sized)) -> bool {
     let first = Pos::new(x - ilim[1], y);
     let n = (ilim[0] + ilim[1]) as usize + 1;
     match world.opaque_row(y) {
@@ -236,7 +236,7 @@ fn clear_row(y: i32, x: i32, ilim: [i32; 2], world: &impl Opacity) -> bool {
 /// Whether the `n` cells from column `x` of rows `ys` (all inside the area) are all floors,
 /// in both rows: the rows below and above the axis at one distance, looked at together.
 #[inline(always)]
-fn clear_rows(ys: [i32; 2], x: i32, n: usize, world: &impl Opacity) -> bool {
+fn clear_rows(ys: [i32; 2], x: i32, n: usize, world: &(impl Opacity + ?Sized)) -> bool {
     let span = |y| world.opaque_row(y).map(|row| row.get(x as usize..x as usize + n));
     match (span(ys[0]), span(ys[1])) {
         (Some(a), Some(b)) => a.zip(b).is_some_and(|(a, b)| crate::geometry::both_clear(a, b)),
@@ -284,7 +284,7 @@ mod tests {
     fn both(
         at: Pos,
         radius: Option<u32>,
-        world: &impl Opacity,
+        world: &(impl Opacity + ?Sized),
         fast: &mut Fov,
         slow: &mut Fov,
     ) -> (Vec<Pos>, Vec<Pos>) {
