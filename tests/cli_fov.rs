@@ -197,3 +197,51 @@ fn bench_prints_one_line_per_algorithm_with_a_median() {
         .collect();
     assert_eq!(names, ["multicast", "reference"]);
 }
+
+/// A view too large for the reference to answer in seconds (more than 128×128 cells) is not
+/// timed by `bench`, which says so and names a radius that would be, and `fov --algo reference`
+/// warns before it starts.
+#[test]
+fn the_reference_is_not_timed_on_views_too_large_for_it() {
+    use sightline::fov::reference::candidate_cells;
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = scratch("bench-large");
+    let row = ".".repeat(129);
+    let map = write_txt(&dir, "open", &vec![row.as_str(); 129]);
+    let o = sightline(&["bench", &map, "--at", "64,64", "--iters", "3"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(text.starts_with("multicast ") && text.lines().count() == 1, "{text}");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(err.contains("reference not timed: the view has 16641 cells; past 16384"), "{err}");
+    let r: u32 = err
+        .split("--radius ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no radius named: {err}"));
+    let at = sightline::Pos::new(64, 64);
+    assert!(candidate_cells(129, 129, at, Some(r)) <= 16384, "{r}");
+    assert!(candidate_cells(129, 129, at, Some(r + 1)) > 16384, "{r}");
+    // Within the limit both are timed, with nothing said.
+    let o = sightline(&["bench", &map, "--at", "64,64", "--iters", "1", "--radius", "20"]);
+    assert_eq!(stdout(&o).lines().count(), 2, "{o:?}");
+    assert!(o.stderr.is_empty(), "{o:?}");
+
+    // `fov` does what it is asked, after a warning (read here, then the long run stopped).
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sightline"))
+        .args(["fov", &map, "--at", "64,64", "--algo", "reference", "--mask"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("sightline: this will take a while (Ctrl-C stops it): the view has 16641"),
+        "{line}"
+    );
+}

@@ -57,8 +57,16 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(path) = &args.svg {
         return write_svg(&args, &map, path);
     }
+    let (at, radius) = (args.view.at, args.view.radius);
+    let cells = sightline::fov::reference::candidate_cells(map.width(), map.height(), at, radius);
+    if args.algo == Algorithm::Reference && cells > super::bench::REFERENCE_VIEW_LIMIT {
+        let limit = super::bench::REFERENCE_VIEW_LIMIT;
+        let r = sightline::fov::reference::largest_radius_within(map.width(), map.height(), at, limit);
+        let lead = "this will take a while (Ctrl-C stops it)";
+        super::report!("{}", super::bench::too_large_for_the_reference(lead, cells, r));
+    }
     let mut fov = Fov::new(map.width(), map.height());
-    args.algo.compute(args.view.at, args.view.radius, &map, &mut fov);
+    args.algo.compute(at, radius, &map, &mut fov);
     let text = if args.mask { mask(&map, &fov) } else { picture(&map, &fov, args.view.at) };
     let mut out = std::io::stdout().lock();
     super::finish(out.write_all(text.as_bytes()).and_then(|()| out.flush()), ExitCode::SUCCESS)

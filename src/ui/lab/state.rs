@@ -3,6 +3,7 @@
 //! current answer of the algorithms — but for the reference, which is only computed on views
 //! small enough for it to answer at once (see [`REFERENCE_CELL_LIMIT`]).
 
+use crate::fov::reference::{candidate_cells, largest_radius_within};
 use crate::fov::{Algorithm, Fov};
 use crate::geometry::Pos;
 use crate::map::Map;
@@ -22,35 +23,6 @@ use crate::picture::{Internal, Internals, first_blocker};
 /// diagonal, 95 % walls — times the reference at 0.12 s each (0.2 s with the machine busy),
 /// an open room at 0.02 s; so no key press costs the lab more than a blink.
 pub const REFERENCE_CELL_LIMIT: u64 = 4000;
-
-/// The candidate cells of a view of a `width`×`height` map from `viewer` with `radius`
-/// (`None`: unlimited): the map's cells within the radius, the cells the reference decides one
-/// by one. Costs one step per row of the radius' bounding box, never one per cell.
-///
-/// ```
-/// use sightline::Pos;
-/// use sightline::ui::lab::state::candidate_cells;
-/// assert_eq!(candidate_cells(4096, 4096, Pos::new(0, 0), None), 4096 * 4096);
-/// assert_eq!(candidate_cells(100, 100, Pos::new(50, 50), Some(1)), 5); // the viewer and 4 neighbours
-/// assert_eq!(candidate_cells(100, 100, Pos::new(0, 0), Some(1)), 3); // cut by the map's corner
-/// ```
-pub fn candidate_cells(width: usize, height: usize, viewer: Pos, radius: Option<u32>) -> u64 {
-    let (w, h) = (width as i64, height as i64);
-    let Some(r) = radius else { return width as u64 * height as u64 };
-    let r2 = u64::from(r) * u64::from(r);
-    let (vx, vy, r) = (i64::from(viewer.x), i64::from(viewer.y), i64::from(r));
-    let mut cells = 0;
-    for y in (vy - r).max(0)..=(vy + r).min(h - 1) {
-        let dy = (y - vy).unsigned_abs();
-        // the cells of this row with dx² + dy² <= r², as `fov::in_radius` has it
-        let half = (r2 - dy * dy).isqrt() as i64;
-        let (x0, x1) = ((vx - half).max(0), (vx + half).min(w - 1));
-        if x0 <= x1 {
-            cells += (x1 - x0 + 1) as u64;
-        }
-    }
-    cells
-}
 
 /// Why the reference was not computed for the current view, for the panel's notice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -193,8 +165,11 @@ impl Lab {
     fn recompute(&mut self) {
         let cells = candidate_cells(self.map.width(), self.map.height(), self.viewer, self.radius);
         let wants_reference = self.algorithm == Algorithm::Reference || self.diff;
-        self.reference_skipped = (wants_reference && cells > REFERENCE_CELL_LIMIT)
-            .then(|| ReferenceSkipped { cells, radius_within: self.largest_radius_within_limit() });
+        self.reference_skipped = (wants_reference && cells > REFERENCE_CELL_LIMIT).then(|| {
+            let radius_within =
+                largest_radius_within(self.map.width(), self.map.height(), self.viewer, REFERENCE_CELL_LIMIT);
+            ReferenceSkipped { cells, radius_within }
+        });
         self.algorithm().compute(self.viewer, self.radius, &self.map, &mut self.fov);
         self.differences.clear();
         if self.diff && self.reference_skipped.is_none() {
@@ -218,22 +193,6 @@ impl Lab {
                 Internals::compute(self.viewer, self.radius, &self.map, self.map.width(), self.map.height());
         }
         self.recompute_walk();
-    }
-
-    /// The largest radius whose view from the viewer has at most [`REFERENCE_CELL_LIMIT`]
-    /// candidates (radius 0 has one: the viewer's cell).
-    fn largest_radius_within_limit(&self) -> u32 {
-        let fits = |r| {
-            candidate_cells(self.map.width(), self.map.height(), self.viewer, Some(r)) <= REFERENCE_CELL_LIMIT
-        };
-        // The candidates grow with the radius and stop growing at the largest finite one: the
-        // answer is in lo..hi, and lo always fits.
-        let (mut lo, mut hi) = (0, self.max_finite_radius() + 1);
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            if fits(mid) { lo = mid } else { hi = mid }
-        }
-        lo
     }
 
     fn recompute_walk(&mut self) {
@@ -490,34 +449,11 @@ impl Lab {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fov::in_radius;
     use crate::map::generate::open_room;
 
     /// The visible cells of `fov` on a `w`×`h` map, row by row.
     fn cells(fov: &Fov, w: i32, h: i32) -> Vec<Pos> {
         (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(x, y))).filter(|&p| fov.is_visible(p)).collect()
-    }
-
-    #[test]
-    fn candidate_cells_counts_the_maps_cells_within_the_radius() {
-        for (w, h) in [(1, 1), (7, 5), (20, 13), (3, 30)] {
-            let viewers = [(0, 0), (w - 1, h - 1), (w / 2, h / 2), (w - 1, 0), (2, h - 1)];
-            for (vx, vy) in viewers {
-                let v = Pos::new(vx, vy);
-                let radii = (0..40).map(Some).chain([None, Some(u32::MAX)]);
-                for r in radii {
-                    let brute = (0..h)
-                        .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
-                        .filter(|&p| in_radius(v, p, r))
-                        .count() as u64;
-                    assert_eq!(
-                        candidate_cells(w as usize, h as usize, v, r),
-                        brute,
-                        "{w}x{h} from {v}, {r:?}"
-                    );
-                }
-            }
-        }
     }
 
     /// The limit is where the skipping starts: the first radius over it skips the reference (the
