@@ -226,6 +226,26 @@ fn items_are_picked_up_and_potions_heal() {
     assert_eq!(game.act(Action::Quaff), Acted::NoTurn, "no potions left");
 }
 
+/// Two items on one cell (a spent arrow falls on gold): both are told when stepping there and
+/// in the panel's "Here", and picking up one says what is left.
+#[test]
+fn every_item_on_a_cell_is_told() {
+    let map = art(&["#####", "#@$.#", "#####"]);
+    let mut game = GameState::new(map, 3).unwrap();
+    let gold = game.items[0].clone();
+    game.items.push(sightline::game::FloorItem { kind: ItemKind::Arrows, pos: gold.pos, amount: 2 });
+    let both = format!("{} and 2 arrows", gold.describe());
+    assert_eq!(game.items_here(gold.pos), Some(both.clone()));
+    game.act(Action::Move(Dir::E));
+    assert!(texts(&game).contains(&format!("You see here {both}. (g to pick up)")), "{:?}", texts(&game));
+    assert_eq!(game.act(Action::PickUp), Acted::Turn);
+    assert_eq!(game.log.recent(1)[0].text, format!("You pick up {}. Still here: 2 arrows.", gold.describe()));
+    assert_eq!(game.items_here(gold.pos).as_deref(), Some("2 arrows"));
+    assert_eq!(game.act(Action::PickUp), Acted::Turn);
+    assert_eq!(game.log.recent(1)[0].text, "You pick up 2 arrows.");
+    assert_eq!(game.items_here(gold.pos), None);
+}
+
 #[test]
 fn taking_the_exit_wins() {
     let map = art(&["#####", "#@.>#", "#####"]);

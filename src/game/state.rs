@@ -328,6 +328,16 @@ impl GameState {
         self.items.iter().find(|i| i.pos == p)
     }
 
+    /// Everything lying at `p`, as a message lists it ("22 gold pieces and 2 arrows"), or
+    /// `None` when nothing does: a spent arrow can fall on gold, and `g` picks up one item at a
+    /// time, so what is left must be told too.
+    pub fn items_here(&self, p: Pos) -> Option<String> {
+        let mut names: Vec<String> =
+            self.items.iter().filter(|i| i.pos == p).map(FloorItem::describe).collect();
+        let last = names.pop()?;
+        Some(if names.is_empty() { last } else { format!("{} and {last}", names.join(", ")) })
+    }
+
     /// Monsters in view, nearest first (ties in their acting order).
     pub fn visible_monsters(&self) -> Vec<&Monster> {
         let mut seen: Vec<&Monster> = self.monsters.iter().filter(|m| self.is_visible(m.pos)).collect();

@@ -129,8 +129,7 @@ impl GameState {
             return false;
         }
         self.player.pos = to;
-        if let Some(item) = self.item_at(to) {
-            let what = item.describe();
+        if let Some(what) = self.items_here(to) {
             self.note(format!("You see here {what}. (g to pick up)"));
         }
         if self.map.tile(to) == Tile::Exit {
@@ -224,7 +223,10 @@ impl GameState {
             ItemKind::Arrows => self.player.arrows = self.player.arrows.saturating_add(item.amount),
             ItemKind::Gold => self.player.gold = self.player.gold.saturating_add(item.amount),
         }
-        self.note(format!("You pick up {}.", item.describe()));
+        match self.items_here(self.player.pos) {
+            Some(left) => self.note(format!("You pick up {}. Still here: {left}.", item.describe())),
+            None => self.note(format!("You pick up {}.", item.describe())),
+        }
         true
     }
 

@@ -77,7 +77,7 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
             Span::styled(item.describe(), theme.text),
         ]));
     }
-    let here = game.item_at(p.pos).map(|i| i.describe()).or_else(|| {
+    let here = game.items_here(p.pos).or_else(|| {
         let tile = game.map.tile(p.pos);
         (tile != crate::map::Tile::Floor).then(|| tile.name().to_string())
     });
