@@ -155,19 +155,21 @@ fn every_bundled_map_checks_clean() {
     }
 }
 
+/// `sightline ARGS...` from the project's directory, with no input.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sightline"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
 /// A subcommand after the game's options (`sightline --seed 1 fov …`) is named as the
 /// subcommand it is, not played as a map called `fov`, while a value that spells one
 /// (`--save fov`) stays a value.
 #[test]
 fn a_subcommand_after_the_game_s_options_is_named() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_sightline"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("the binary runs")
-    };
     for (args, word, options) in [
         (&["--seed", "1", "fov", "maps/cave.ron", "--at", "3,3"][..], "fov", "`--seed`"),
         (&["--seed=1", "line", "0,0", "1,1"][..], "line", "`--seed`"),
@@ -196,13 +198,6 @@ fn a_subcommand_after_the_game_s_options_is_named() {
 /// words, reported as clap's conflict between a map and a subcommand).
 #[test]
 fn a_mistyped_subcommand_is_suggested() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_sightline"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(args)
-            .output()
-            .expect("the binary runs")
-    };
     for (args, meant) in [
         (&["chekc", "maps/cave.ron"][..], "check"),
         (&["fvo"][..], "fov"),
