@@ -24,7 +24,7 @@ const MAX_ITERS: i64 = 1_000_000;
 /// candidates (see [`sightline::fov::reference`]). Measured in a release build: an open square
 /// room seen from its centre takes 0.13 s at 128×128 (this limit), 1.4 s at 256×256 and 27 s
 /// at 512×512; a walled one seen from a corner (walls but for the two axes, 95 % walls, or
-/// walls but for the diagonal) takes 26 s at 256×256 and 1.8 s at this limit.
+/// walls but for the diagonal) takes 26 s at 256×256, and the first of these 1.8 s at this limit.
 pub const REFERENCE_VIEW_LIMIT: u64 = 128 * 128;
 
 /// How long one algorithm's timed calls may take in all: past it `bench` takes the median of
