@@ -19,7 +19,9 @@
 //! suspended ends the game on the signal without taking the terminal again.
 //!
 //! The forced panic uses the debug-build-only hook `SIGHTLINE_TEST_PANIC=1` (see
-//! `ui::terminal`): the first key pressed panics.
+//! `ui::terminal`): the first key pressed panics. A signal during a save (it finishes, then the
+//! game ends on the signal) uses `SIGHTLINE_TEST_SIGNAL_DURING_SAVE=1`, which raises SIGTERM as
+//! the save starts and slows it past the watchdog's grace.
 
 use std::path::Path;
 use std::process::Command;
@@ -28,8 +30,11 @@ use std::time::Duration;
 
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/scratch.rs"]
+mod scratch;
 
 use pty::{BIN, COLS, Launch, ROWS, Session};
+use scratch::scratch;
 
 const ENTER_ALTERNATE: &[u8] = b"\x1b[?1049h";
 const LEAVE_ALTERNATE: &[u8] = b"\x1b[?1049l";
@@ -102,6 +107,34 @@ fn sigterm_restores_the_terminal_and_exits_143() {
     assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
     assert_restored(&s);
     assert!(s.contents().contains("stopped by a signal (SIGTERM)"), "{}", s.contents());
+}
+
+#[test]
+fn a_signal_during_a_save_lets_it_finish_then_exits_with_the_signals_status() {
+    // The debug-only hook sends SIGTERM as the save starts, then makes the save take longer than
+    // the watchdog's grace: the save must still be written (not cut off by the watchdog), and
+    // the game must still end on the signal, saying so, not as a plain "save and quit".
+    let save = scratch("signal-during-save").join("save.ron");
+    let save_arg = save.display().to_string();
+    let launch = Launch::new(&[&game_map("hall.ron"), "--seed", "1", "--save", &save_arg])
+        .env("SIGHTLINE_TEST_SIGNAL_DURING_SAVE", "1");
+    let mut s = launch.start();
+    s.wait_for("Position 2,2");
+    s.send("l");
+    s.wait_for("Position 3,2");
+    s.send("S");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert_restored(&s);
+    let text = s.contents();
+    assert!(text.contains("Game saved to"), "{text}");
+    assert!(
+        text.contains("stopped by a signal (SIGTERM) while saving; the save was finished first"),
+        "{text}"
+    );
+    assert!(!text.contains("nothing was saved"), "{text}");
+    let game = sightline::game::save::load(&save).expect("the save was written whole");
+    assert_eq!(game.player.pos, sightline::Pos::new(3, 2));
 }
 
 #[test]

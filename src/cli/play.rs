@@ -59,19 +59,26 @@ pub fn run(args: Args) -> ExitCode {
         saved_to = Some(path);
         Ok(())
     });
+    // (The game is saved: an stdout that cannot be written loses the reminder, and neither
+    // panics nor changes the exit status.)
+    let remind = || {
+        if let Some(path) = &saved_to {
+            let _ = writeln!(
+                std::io::stdout(),
+                "Game saved to {}.\nResume with: sightline --load {}",
+                super::shown_path(path),
+                shell_word(path)
+            );
+        }
+    };
     match ended {
         Ok(Ended::SaveAndQuit) => {
-            // (The game is saved: an stdout that cannot be written loses the reminder, and
-            // neither panics nor changes the exit status.)
-            if let Some(path) = saved_to {
-                let _ = writeln!(
-                    std::io::stdout(),
-                    "Game saved to {}.\nResume with: sightline --load {}",
-                    super::shown_path(&path),
-                    shell_word(&path)
-                );
-            }
+            remind();
             ExitCode::SUCCESS
+        }
+        Ok(Ended::SavedThenSignal(signal)) => {
+            remind();
+            super::stopped_by(signal, "sightline", " while saving; the save was finished first")
         }
         Ok(Ended::Quit) => {
             if app.game.is_over() {

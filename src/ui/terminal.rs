@@ -21,7 +21,8 @@
 //! `event::poll` can spin inside itself on the dead terminal and never return to the loop that
 //! would notice the flag. If the loop has not ended a second after the signal, the watchdog
 //! restores what it can and exits with the signal's status, so sightline never lingers as an
-//! orphan burning a core.
+//! orphan burning a core. A save being written holds it off: a signal during a save lets the
+//! save finish, then ends the session on the signal, reported as such.
 //!
 //! Test hook: in debug builds only, `SIGHTLINE_TEST_PANIC=1` in the environment makes the first
 //! key pressed panic, so the end-to-end tests can check that a panic restores the terminal.
@@ -51,6 +52,9 @@ pub enum Ended {
     SaveAndQuit,
     /// A signal (its number) asked us to stop.
     Signal(i32),
+    /// The player asked to save and quit, and a signal (its number) came while the caller
+    /// saved: the save is done, and the session ends on the signal.
+    SavedThenSignal(i32),
 }
 
 /// How often the loop wakes without input to check for signals.
@@ -75,6 +79,8 @@ pub const STOP_SIGNALS: [i32; 4] = [
 pub struct StopSignals {
     signal: Arc<AtomicUsize>,
     done: Arc<AtomicBool>,
+    /// A save is being written ([`StopSignals::while_saving`]): the watchdog waits for it.
+    saving: Arc<AtomicBool>,
     /// SIGTSTP arrived and the loop has not yet suspended for it.
     suspend: Arc<AtomicBool>,
     /// SIGCONT arrived and the loop has not yet taken the terminal again.
@@ -91,8 +97,8 @@ impl StopSignals {
         let (suspend, continued) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
         signal_hook::flag::register(signal_hook::consts::SIGTSTP, Arc::clone(&suspend))?;
         signal_hook::flag::register(signal_hook::consts::SIGCONT, Arc::clone(&continued))?;
-        let done = Arc::new(AtomicBool::new(false));
-        let (watched, finished) = (Arc::clone(&signal), Arc::clone(&done));
+        let (done, saving) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
+        let (watched, finished, busy) = (Arc::clone(&signal), Arc::clone(&done), Arc::clone(&saving));
         thread::Builder::new().name("signal watchdog".into()).spawn(move || {
             loop {
                 thread::sleep(Duration::from_millis(50));
@@ -103,8 +109,9 @@ impl StopSignals {
                 if sig == 0 {
                     continue;
                 }
+                // (A save being written is not a stuck loop: cutting it off would lose it.)
                 let deadline = Instant::now() + GRACE;
-                while Instant::now() < deadline {
+                while Instant::now() < deadline || busy.load(Ordering::Relaxed) {
                     if finished.load(Ordering::Relaxed) {
                         return;
                     }
@@ -117,7 +124,7 @@ impl StopSignals {
                 std::process::exit(128 + sig as i32);
             }
         })?;
-        Ok(StopSignals { signal, done, suspend, continued })
+        Ok(StopSignals { signal, done, saving, suspend, continued })
     }
 
     /// Acts on SIGTSTP and SIGCONT (see the module docs): suspends if asked, takes the terminal
@@ -155,6 +162,16 @@ impl StopSignals {
     /// Asks for a suspension as SIGTSTP does: what Ctrl-Z, read as a key in raw mode, calls.
     pub fn ask_suspend(&self) {
         self.suspend.store(true, Ordering::Relaxed);
+    }
+
+    /// Runs `save` with the watchdog held off: a stop signal that comes meanwhile lets the save
+    /// finish, however long it takes, and the loop then ends on the signal (a loop stuck in the
+    /// terminal library is not writing a save).
+    pub fn while_saving<T>(&self, save: impl FnOnce() -> T) -> T {
+        self.saving.store(true, Ordering::Relaxed);
+        let out = save();
+        self.saving.store(false, Ordering::Relaxed);
+        out
     }
 
     /// The signal that asked the loop to stop, if one has.
@@ -270,6 +287,20 @@ pub fn wait(stop: &StopSignals, terminal: &mut Screen, ignore_signals: bool) -> 
     }
 }
 
+/// Test hook, debug builds only: with `SIGHTLINE_TEST_SIGNAL_DURING_SAVE=1` a save first sends
+/// the process SIGTERM, then waits longer than the watchdog's grace, so an end-to-end test can
+/// check that a signal during a save neither cuts it off nor goes unreported. Release builds
+/// ignore the variable.
+fn signal_during_save_for_tests() {
+    if cfg!(debug_assertions)
+        && std::env::var_os("SIGHTLINE_TEST_SIGNAL_DURING_SAVE").is_some_and(|v| v == "1")
+    {
+        // SAFETY: `raise` only sends a signal to this thread; the handler sets a flag.
+        unsafe { libc::raise(libc::SIGTERM) };
+        thread::sleep(GRACE + Duration::from_millis(500));
+    }
+}
+
 /// Runs the game in the terminal until the player leaves, then restores the terminal.
 /// `on_save` is called on `S`; if it fails, its message is shown and play goes on.
 pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -> io::Result<Ended> {
@@ -299,8 +330,18 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
             match app.handle(cmd) {
                 Flow::Continue => {}
                 Flow::Quit => return Ok(Ended::Quit),
-                Flow::SaveAndQuit => match on_save(app) {
-                    Ok(()) => return Ok(Ended::SaveAndQuit),
+                Flow::SaveAndQuit => match stop.while_saving(|| {
+                    signal_during_save_for_tests();
+                    on_save(app)
+                }) {
+                    // A signal that came while saving ends the session on it, the save kept.
+                    Ok(()) => {
+                        return Ok(match stop.signal().filter(|_| !ignore_signals) {
+                            Some(signal) => Ended::SavedThenSignal(signal),
+                            None => Ended::SaveAndQuit,
+                        });
+                    }
+                    // (A signal that came while a save failed ends the loop at its next wait.)
                     // (a notice, shown whole with its reason at the end, which the message
                     // area keeps for a notice and not for a message)
                     Err(message) => app.notice = Some(format!("Could not save: {message}")),
