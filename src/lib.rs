@@ -16,7 +16,8 @@
 //! - [`geometry`]: positions, grids, the [`geometry::Opacity`] trait any world implements, and
 //!   the exact diamond-and-seal predicates in [`geometry::diamond`] that both of the above share.
 //! - [`map`]: the map model and its hand-authored RON format with located errors.
-//! - [`game`]: the roguelike's rules (no terminal); `ui`: its ratatui screens and the FOV lab.
+//! - [`game`] (cargo feature `game`): the roguelike's rules, no terminal; `ui` (feature `tui`):
+//!   its ratatui screens and the FOV lab.
 //!
 //! The layers depend in one direction only:
 //!
@@ -24,14 +25,16 @@
 //! geometry (grid, positions)  <-  fov, dda, map  <-  game (rules, turns, AI)  <-  ui (ratatui, input)
 //! ```
 //!
-//! Everything but `ui` (the terminal game and the FOV lab) builds with
-//! `default-features = false`, without any terminal crate.
+//! Both are on by default (`tui` turns on `game`). With `default-features = false` the library
+//! is geometry, FOV, DDA, maps and pictures alone: no terminal crate, no path-finding crate;
+//! `features = ["game"]` adds the rules, still without a terminal.
 
 // Every public item says what it is for; CI (clippy with `-D warnings`) keeps it that way.
 #![warn(missing_docs)]
 
 pub mod dda;
 pub mod fov;
+#[cfg(feature = "game")]
 pub mod game;
 pub mod geometry;
 pub mod map;

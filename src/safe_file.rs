@@ -64,7 +64,9 @@ pub(crate) fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadFailure> {
 /// Creates (or truncates) the regular file at `path` for writing, never waiting on what is
 /// there: a named pipe, a device or anything else that is not a regular file is an error
 /// (`InvalidInput`), and gets no byte.
-/// (The error does not name `path`: the callers' messages do.)
+/// (The error does not name `path`: the callers' messages do.) Its callers are the game's saves
+/// and the lab's exports.
+#[cfg(feature = "game")]
 pub(crate) fn create(path: &Path) -> io::Result<File> {
     let not_regular =
         |what: &str| io::Error::new(io::ErrorKind::InvalidInput, format!("not a regular file ({what})"));
@@ -80,12 +82,12 @@ pub(crate) fn create(path: &Path) -> io::Result<File> {
 
 /// Whether opening for writing failed because the file is a named pipe with no reader (what
 /// `O_NONBLOCK` makes of the wait for one: `ENXIO`, "no such device or address").
-#[cfg(unix)]
+#[cfg(all(unix, feature = "game"))]
 fn no_reader(e: &io::Error) -> bool {
     e.raw_os_error() == Some(libc::ENXIO)
 }
 
-#[cfg(not(unix))]
+#[cfg(all(not(unix), feature = "game"))]
 fn no_reader(_: &io::Error) -> bool {
     false
 }
