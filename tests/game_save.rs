@@ -4,8 +4,9 @@
 use std::fs;
 
 use sightline::Pos;
+use sightline::game::ranged::{ShotEnd, ShotReport};
 use sightline::game::save::{self, SAVE_FORMAT, SaveError};
-use sightline::game::{Action, Dir, GameState};
+use sightline::game::{Acted, Action, Dir, GameState, Mind, Outcome};
 use sightline::map::{ItemKind, ItemSpawn, Map, MonsterKind, MonsterSpawn, Tile};
 
 #[path = "support/scratch.rs"]
@@ -225,4 +226,152 @@ fn a_map_whose_spawns_break_the_rules_starts_no_game() {
     let mut wide = Map::open(sightline::map::MAX_SIDE + 1, 1);
     wide.player_start = Some(Pos::new(0, 0));
     assert!(GameState::new(wide, 1).map(|_| ()).unwrap_err().to_string().contains("at most 4096x4096"));
+}
+
+/// The validator's message for a game that `from_ron` must refuse as damaged.
+fn refused(game: &GameState) -> String {
+    let err = save::from_ron(&save::to_ron(game), "edited.ron".as_ref()).expect_err("refused");
+    assert!(matches!(err, SaveError::Corrupt { .. }), "{err}");
+    err.to_string()
+}
+
+/// `played()` with one edit made by hand, and the goblin's position.
+fn edited(f: impl FnOnce(&mut GameState, usize)) -> (GameState, Pos) {
+    let mut game = played();
+    let goblin = game.monsters.iter().position(|m| m.kind == MonsterKind::Goblin).unwrap();
+    f(&mut game, goblin);
+    let at = game.monsters[goblin].pos;
+    (game, at)
+}
+
+/// A shot as the rules record one: the arrow flew east from the player and fell on the floor.
+fn shot(game: &GameState, end: ShotEnd) -> ShotReport {
+    let rest = game.player.pos;
+    ShotReport { path: vec![rest + Pos::new(1, 0)], end, broke: false, rest }
+}
+
+#[test]
+fn a_won_game_whose_player_is_not_on_the_exit_is_refused() {
+    let (game, _) = edited(|g, _| g.outcome = Outcome::Won);
+    let at = game.player.pos;
+    assert_ne!(game.map.tile(at), Tile::Exit);
+    let msg = refused(&game);
+    assert!(
+        msg.contains(&format!("the game is won but the player stands at {at}, not on the exit")),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_monster_remembering_the_player_outside_the_map_is_refused() {
+    let (game, at) = edited(|g, i| g.monsters[i].mind = Mind::Hunting { last_seen: Pos::new(900, 2) });
+    let msg = refused(&game);
+    assert!(msg.contains(&format!("a goblin at {at} remembers 900,2, outside the map")), "{msg}");
+}
+
+#[test]
+fn a_monster_whose_route_leaves_the_map_is_refused() {
+    let (game, at) = edited(|g, i| {
+        let next = g.monsters[i].pos + Pos::new(1, 0);
+        g.monsters[i].route = vec![next, Pos::new(-1, 1)];
+    });
+    let msg = refused(&game);
+    assert!(msg.contains(&format!("a goblin at {at} has a route through -1,1, outside the map")), "{msg}");
+}
+
+#[test]
+fn a_map_whose_player_start_is_outside_it_is_refused() {
+    let (game, _) = edited(|g, _| g.map.player_start = Some(Pos::new(12, 3)));
+    let msg = refused(&game);
+    assert!(msg.contains("the map's player start 12,3 is outside the map"), "{msg}");
+}
+
+#[test]
+fn a_map_spawning_a_monster_outside_it_is_refused() {
+    let (game, _) = edited(|g, _| g.map.monsters[1].pos = Pos::new(9, -2));
+    let msg = refused(&game);
+    assert!(msg.contains("the map spawns a rat at 9,-2, outside the map"), "{msg}");
+}
+
+#[test]
+fn a_map_spawning_an_item_outside_it_is_refused() {
+    let (game, _) = edited(|g, _| g.map.items[0].pos = Pos::new(3, 70));
+    let msg = refused(&game);
+    assert!(msg.contains("the map spawns an item at 3,70, outside the map"), "{msg}");
+}
+
+#[test]
+fn a_last_shot_whose_arrow_lies_outside_the_map_is_refused() {
+    let (game, _) = edited(|g, _| {
+        let mut report = shot(g, ShotEnd::MaxRange(g.player.pos));
+        report.rest = Pos::new(40, 3);
+        g.last_shot = Some(report);
+    });
+    let msg = refused(&game);
+    assert!(msg.contains("the last shot's arrow lies at 40,3, outside the map"), "{msg}");
+}
+
+#[test]
+fn a_last_shot_that_hit_or_fell_outside_the_map_is_refused() {
+    for end in [ShotEnd::Hit(Pos::new(12, 3)), ShotEnd::MaxRange(Pos::new(-1, 3))] {
+        let (game, _) = edited(|g, _| g.last_shot = Some(shot(g, end)));
+        let msg = refused(&game);
+        let at = match end {
+            ShotEnd::Hit(p) | ShotEnd::MaxRange(p) | ShotEnd::Blocked(p) => p,
+        };
+        assert!(msg.contains(&format!("the last shot ended at {at}, outside the map")), "{end:?}: {msg}");
+    }
+}
+
+#[test]
+fn a_last_shot_stopped_further_out_than_an_open_edge_is_refused() {
+    let (game, _) = edited(|g, _| g.last_shot = Some(shot(g, ShotEnd::Blocked(Pos::new(13, 3)))));
+    let msg = refused(&game);
+    assert!(msg.contains("the last shot ended at 13,3, more than a cell outside the map"), "{msg}");
+}
+
+#[test]
+fn a_last_shot_that_flew_further_out_than_an_open_edge_is_refused() {
+    let (game, _) = edited(|g, _| {
+        let mut report = shot(g, ShotEnd::Blocked(Pos::new(6, 3)));
+        report.path.push(Pos::new(2, -2));
+        g.last_shot = Some(report);
+    });
+    let msg = refused(&game);
+    assert!(msg.contains("the last shot flew through 2,-2, more than a cell outside the map"), "{msg}");
+}
+
+/// What play makes is kept: on a map with open edges (outside is wall), arrows shot every way
+/// from four cells (a corner, inside, on two edges) strike the cells just outside and graze past them, and the game still loads;
+/// so does a game won on the exit.
+#[test]
+fn shots_past_an_open_edge_and_a_won_game_load() {
+    let (mut struck_outside, mut flew_outside) = (0, 0);
+    for start in [Pos::new(0, 0), Pos::new(2, 1), Pos::new(4, 2), Pos::new(3, 4)] {
+        let mut map = Map::open(5, 5);
+        map.player_start = Some(start);
+        let fresh = GameState::new(map, 3).unwrap();
+        for dy in -7..=7 {
+            for dx in -7..=7 {
+                let mut game = fresh.clone();
+                if game.act(Action::Fire { target: start + Pos::new(dx, dy) }) != Acted::Turn {
+                    continue;
+                }
+                let report = game.last_shot.clone().unwrap();
+                struck_outside +=
+                    usize::from(matches!(report.end, ShotEnd::Blocked(p) if !game.map.contains(p)));
+                flew_outside += report.path.iter().filter(|&&p| !game.map.contains(p)).count();
+                let loaded = save::from_ron(&save::to_ron(&game), "edge.ron".as_ref()).unwrap();
+                assert_eq!(loaded, game, "from {start} at {dx},{dy}");
+            }
+        }
+    }
+    assert!(struck_outside > 0 && flew_outside > 0, "{struck_outside} {flew_outside}");
+
+    let mut game = GameState::new(level(), 42).unwrap();
+    game.player.pos = Pos::new(10, 5);
+    game.restore_derived();
+    assert_eq!(game.act(Action::TakeExit), Acted::Turn);
+    assert_eq!(game.outcome, Outcome::Won);
+    assert_eq!(save::from_ron(&save::to_ron(&game), "won.ron".as_ref()).unwrap(), game);
 }

@@ -6,11 +6,12 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::creature::{Monster, PLAYER_STATS, Player, stats};
+use super::creature::{Mind, Monster, PLAYER_STATS, Player, stats};
 use super::item::FloorItem;
 use super::log::Log;
 use super::memory::Memory;
 use super::occupancy::Occupancy;
+use super::ranged::ShotEnd;
 use super::sight::View;
 use crate::geometry::Pos;
 use crate::map::{ItemKind, MAX_SIDE, Map, Tile};
@@ -200,10 +201,14 @@ impl GameState {
 
     /// Checks what a hand-edited or damaged save could get wrong and the rules rely on: the
     /// map's grid its size and that no larger than a map file may be, memory the map's size,
-    /// every position on the map, the player and every monster on a cell a creature can stand
-    /// on, one creature a cell, one monster an id, hit points as the rules keep them, no empty
-    /// pile. Any sight radius is fine: the player and the monsters see alike at every one, up to
-    /// `u32::MAX`. Returns the index of who stands where, which checking builds anyway.
+    /// every position on the map (the player, the monsters, the items, the map's spawns, the
+    /// cell a hunting monster last saw the player in and every step of a monster's route, where
+    /// the last shot's arrow lies and where it hit or fell; the cells that shot flew through and
+    /// the one that stopped it at most one cell outside, past an open edge), the player and every
+    /// monster on a cell a creature can stand on, one creature a cell, one monster an id, hit
+    /// points as the rules keep them, a won game's player on the exit, no empty pile. Any sight
+    /// radius is fine: the player and the monsters see alike at every one, up to `u32::MAX`.
+    /// Returns the index of who stands where, which checking builds anyway.
     pub(crate) fn validate(&self) -> Result<Occupancy, String> {
         let (w, h) = (self.map.width(), self.map.height());
         if w == 0 || h == 0 || w.checked_mul(h) != Some(self.map.tiles.cells().len()) {
@@ -258,6 +263,51 @@ impl GameState {
         if let Some(i) = self.items.iter().find(|i| off(i.pos)) {
             return Err(format!("an item lies at {} outside the map", i.pos));
         }
+        // What monsters remember and plan: the player's cell when last seen, steps of a search
+        // over the map.
+        for m in &self.monsters {
+            if let Mind::Hunting { last_seen } = m.mind
+                && off(last_seen)
+            {
+                return Err(format!("{} at {} remembers {last_seen}, outside the map", a(m), m.pos));
+            }
+            if let Some(p) = m.route.iter().find(|&&p| off(p)) {
+                return Err(format!("{} at {} has a route through {p}, outside the map", a(m), m.pos));
+            }
+        }
+        // The map's spawns, read once by `new`, which put a creature or an item on each.
+        if let Some(p) = self.map.player_start.filter(|&p| off(p)) {
+            return Err(format!("the map's player start {p} is outside the map"));
+        }
+        if let Some(s) = self.map.monsters.iter().find(|s| off(s.pos)) {
+            let name = s.kind.name();
+            return Err(format!("the map spawns {} {name} at {}, outside the map", article(name), s.pos));
+        }
+        if let Some(s) = self.map.items.iter().find(|s| off(s.pos)) {
+            return Err(format!("the map spawns an item at {}, outside the map", s.pos));
+        }
+        if let Some(shot) = &self.last_shot {
+            // The arrow lies on the map (on a cell it flew over, or at the shooter's feet), as
+            // does the creature it hit or the cell it fell in at the end of its range. Outside
+            // the map is wall: past an open edge the arrow grazes or strikes cells one out, never
+            // further.
+            let near = |p: Pos| (-1..=w as i32).contains(&p.x) && (-1..=h as i32).contains(&p.y);
+            if off(shot.rest) {
+                return Err(format!("the last shot's arrow lies at {}, outside the map", shot.rest));
+            }
+            match shot.end {
+                ShotEnd::Hit(p) | ShotEnd::MaxRange(p) if off(p) => {
+                    return Err(format!("the last shot ended at {p}, outside the map"));
+                }
+                ShotEnd::Blocked(p) if !near(p) => {
+                    return Err(format!("the last shot ended at {p}, more than a cell outside the map"));
+                }
+                _ => {}
+            }
+            if let Some(p) = shot.path.iter().find(|&&p| !near(p)) {
+                return Err(format!("the last shot flew through {p}, more than a cell outside the map"));
+            }
+        }
         // Hit points as the rules keep them: the player's ceiling is the rules' (nothing changes
         // it) and the player at most at it, alive (1 or more) unless the game was lost, dead (0
         // or less) if it was; living monsters at most at their kind's full health (they never
@@ -267,6 +317,13 @@ impl GameState {
         if max_hp != PLAYER_STATS.max_hp || hp > max_hp || (hp <= 0) != dead {
             let state = if dead { "dead" } else { "alive" };
             return Err(format!("the player, {state}, has {hp} of {max_hp} hit points"));
+        }
+        // Only taking the exit, standing on it, wins; the exit stays where it is.
+        if self.outcome == Outcome::Won && self.map.tile(self.player.pos) != Tile::Exit {
+            return Err(format!(
+                "the game is won but the player stands at {}, not on the exit",
+                self.player.pos
+            ));
         }
         if let Some(m) = self.monsters.iter().find(|m| !(1..=stats(m.kind).max_hp).contains(&m.hp)) {
             let most = stats(m.kind).max_hp;
