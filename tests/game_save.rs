@@ -342,8 +342,8 @@ fn a_last_shot_that_flew_further_out_than_an_open_edge_is_refused() {
 }
 
 /// What play makes is kept: on a map with open edges (outside is wall), arrows shot every way
-/// from four cells (a corner, inside, on two edges) strike the cells just outside and graze past them, and the game still loads;
-/// so does a game won on the exit.
+/// from four cells (a corner, inside, on two edges) strike the cells just outside and graze
+/// past them, and the game still loads; so does a game won on the exit.
 #[test]
 fn shots_past_an_open_edge_and_a_won_game_load() {
     let (mut struck_outside, mut flew_outside) = (0, 0);
