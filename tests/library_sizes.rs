@@ -47,6 +47,22 @@ fn an_fov_area_that_overflows_is_refused_by_new() {
         }),
         "a 2147483653x1 Fov area is too large to address"
     );
+    // a side past 2^30 − 1: the multicast's doubled offsets from the viewer would pass i32::MAX
+    assert_eq!(
+        panic_message(|| {
+            let _ = Fov::new(1 << 30, 0);
+        }),
+        "a 1073741824x0 Fov area is too large to address"
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = Fov::new(0, 1 << 30);
+        }),
+        "a 0x1073741824 Fov area is too large to address"
+    );
+    assert_eq!(sightline::fov::MAX_SIDE, (1 << 30) - 1);
+    let longest = Fov::new(sightline::fov::MAX_SIDE, 0);
+    assert_eq!((longest.width(), longest.height()), ((1 << 30) - 1, 0));
 }
 
 #[test]

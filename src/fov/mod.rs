@@ -253,10 +253,15 @@ impl Clone for Fov {
     }
 }
 
+/// The longest side of a [`Fov`]'s area, `2^30 − 1` cells: the multicast works in doubled
+/// coordinates relative to the viewer (who may stand a cell outside the area), `2·offset + 1`,
+/// and those must fit an `i32`.
+pub const MAX_SIDE: usize = (1 << 30) - 1;
+
 /// The number of cells of a `width × height` area, checked to be addressable as stamps: see the
 /// panics of [`Fov::new`].
 fn area(width: usize, height: usize) -> usize {
-    let side = i32::MAX as usize;
+    let side = MAX_SIDE;
     width
         .checked_mul(height)
         .filter(|&n| n <= isize::MAX as usize / std::mem::size_of::<u16>() && width <= side && height <= side)
@@ -268,9 +273,10 @@ impl Fov {
     ///
     /// # Panics
     ///
-    /// If the area is too large to address: a side is longer than `i32::MAX` cells (a [`Pos`]
-    /// could not name the cells past that), `width * height` overflows `usize`, or its stamps
-    /// (two bytes a cell) would pass `isize::MAX` bytes, the most any allocation may hold. A
+    /// If the area is too large to address: a side is longer than [`MAX_SIDE`], `2^30 − 1`
+    /// cells (the multicast's doubled coordinates would overflow), `width * height` overflows
+    /// `usize`, or its stamps (two bytes a cell) would pass `isize::MAX` bytes, the most any
+    /// allocation may hold. A
     /// wrapped product would make a buffer smaller than its sides, which would then panic (or
     /// answer wrongly) on the first cell asked about; this fails at once instead, the way
     /// `Vec::with_capacity` does. An area that can be addressed but not held fails the way `vec!`
@@ -482,8 +488,9 @@ impl Fov {
         self.lit.len()
     }
 
-    /// Whether nothing is visible (only before the first computation: a viewer inside the area
-    /// always sees its own cell).
+    /// Whether nothing is visible: before the first computation, after [`Fov::resize`], and
+    /// after a view from two or more cells outside the area (from inside it, a viewer always
+    /// sees at least its own cell).
     pub fn is_empty(&self) -> bool {
         self.lit.is_empty()
     }

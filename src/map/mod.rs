@@ -47,7 +47,7 @@ pub struct MapMeta {
 /// what the visibility contract asks (cells outside the map are opaque).
 ///
 /// Its serde form is the one a saved game holds (the grid as it is kept in memory), not the
-/// hand-written map file format of [`format`], which only reads: parse a file with
+/// hand-written map file format of [`format`](mod@format), which only reads: parse a file with
 /// [`format::parse_ron`] or [`Map::load`], not by deserializing a `Map` from it.
 ///
 /// # Examples
