@@ -60,8 +60,11 @@
 //!   with the exact diamond-and-seal narrow phase of [`crate::geometry::diamond`].
 //! - [`projectile`](fn@projectile) / [`Flight`] / [`Stop`]: the flight of a missile along a ray: where a wall
 //!   stops it, whom it hits, or where it falls at the end of its range.
-//! - [`world::traverse`]: the general form over `f64` points and cells of any size, for spatial
-//!   hashes and physics grids.
+//! - [`world::traverse`]: a walk of the same kind over `f64` points and cells of any size, for
+//!   spatial hashes and physics grids. Its cells are half-open boxes, so at an exact corner where
+//!   one coordinate grows and the other shrinks it also lists the side cell that holds the
+//!   corner point, which `cells` does not: between cell centres it is `cells`, plus the side
+//!   cell of each exact corner where the two coordinates change in opposite senses.
 
 mod cells;
 mod projectile;

@@ -2,8 +2,8 @@
 //!
 //! This is the bottom layer: [`crate::fov`], [`crate::dda`] and [`crate::map`] build on it and
 //! nothing here knows about them. The geometry every sight question answers to (the
-//! *visibility contract*) is stated in the crate documentation and implemented, as integer
-//! predicates, in [`diamond`].
+//! *visibility contract*) is stated in the [crate documentation](crate#the-geometry) and
+//! implemented, as integer predicates, in [`diamond`].
 
 pub mod diamond;
 mod grid;

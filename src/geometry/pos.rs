@@ -10,14 +10,15 @@ use serde::{Deserialize, Serialize};
 /// A cell position: `x` grows to the right, `y` grows downwards.
 ///
 /// Cell `(x, y)` is the unit square `[x, x+1] × [y, y+1]`; every sight question treats a cell as
-/// the point at its centre `(x + ½, y + ½)` (see the visibility contract in the [crate]
-/// documentation).
+/// the point at its centre `(x + ½, y + ½)` (see the visibility contract in the
+/// [crate documentation](crate#the-geometry)).
 ///
 /// Its arithmetic (`+`, `-`, [`Pos::neighbours8`]) is `i32` arithmetic and overflows as `i32`
 /// does, a panic in debug builds, a wrap in release ones: a step off the `i32` range is the
 /// caller's to avoid (a map is at most 4096 cells a side). Every sight question
 /// ([`crate::dda`], [`crate::fov`], [`crate::fov::in_radius`] included) is exact for any two
-/// positions; [`Pos::dist2`] saturates (see there).
+/// positions (a field of view's are those of its area, at most [`crate::fov::MAX_SIDE`] cells a
+/// side); [`Pos::dist2`] saturates (see there).
 ///
 /// # Examples
 ///

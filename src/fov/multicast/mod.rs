@@ -1,6 +1,73 @@
 //! Ray multicast obscurity propagation, exact to the visibility contract.
 //!
-//! See the [`crate::fov`] module documentation for how and why it works; this is the code.
+//! The [crate] documentation teaches the algorithm: the contract, each cell's two inputs, how
+//! the lit directions travel from cell to cell, and why the result is exact. This page is the
+//! code, and the shortcuts it takes where the general rule's answer is known before its work is
+//! done. Each is listed below with why it gives that same answer; the tests compare the whole
+//! of it with [`super::reference`], cell for cell, on every kind of map.
+//!
+//! # Words the code uses
+//!
+//! - A cell's *part* for a child: the directions of its output that fall in that child's share
+//!   of its square angle (the child to the right takes the directions up to the cell's far
+//!   corner ray, the child below those from it on). A part is *whole* when it is all of that
+//!   share, both ends included: each cell's output says, for each child, whether it reaches it
+//!   and whether it gives it its whole part, so a child whose inputs both do is known to be lit
+//!   whole without reading an interval.
+//! - The *near* vertices of a wall's diamond face the viewer (with the quadrant turned to
+//!   `x, y >= 0`, the top and the left one), the *far* ones are the other two. The *bounding*
+//!   vertices are the two whose rays bound the diamond's open angle as the viewer sees it.
+//! - A *turned* scan is the same algorithm with the quadrant's two axes swapped: it goes column
+//!   by column instead of row by row.
+//! - A cell's *ring* is its Manhattan distance from the viewer (the lab steps through rings).
+//!
+//! # Shortcuts, and why each agrees with the general rule
+//!
+//! - **Runs.** A row is visited only along the runs of cells that the light of the row above
+//!   reaches; the others are culled without being looked at. Why: their inputs pass them
+//!   nothing, the definition of culled.
+//! - **Cells in full light.** A floor whose inputs both give it their whole parts is seen and
+//!   passes its whole square on, with no interval arithmetic; a run of such floors is marked in
+//!   one go. Why: the inputs' angles cover the cell's own (the covering fact), so all of its
+//!   square angle is lit, and a floor blocks nothing. A wall in full light is seen (its open
+//!   angle lies inside its square's) and passes the two parts of its square angle outside that
+//!   angle, each with its bounding ray unless a seal sits on the vertex; the neighbour across
+//!   the bounding vertex on an input's side is that input, a floor (only floors pass whole
+//!   parts), so only the other neighbour is looked up.
+//! - **Whole rows.** A row under a row that passed its whole squares from the axis to the row's
+//!   end, and that is floor over that stretch, is marked with one look along the world's row
+//!   and nothing written down. Why: each of its cells has two whole inputs, and is a floor; the
+//!   row below needs to know only that this one was whole.
+//! - **Open rows** (`open.rs`). Before the quadrant scans, the viewer's row and the rows on
+//!   either side of it, while each is floor from one end of the view to the other, are marked a
+//!   whole row at a time for the two quadrants that share them. Why: by the same argument,
+//!   row after row from the viewer's, whose cell passes its whole square in every quadrant.
+//! - **Walls seen along a wall line, and from one side.** A wall lit whole from one side (by
+//!   one input) and by nothing at or past its bounding vertex on the other side passes on just
+//!   the part of its square up to its bounding vertex on the lit side, after one comparison of
+//!   the other input's end with the other vertex. Why: that vertex's ray is where the lit
+//!   side's directions stop being outside the diamond, and nothing lit lies past the other one.
+//!   This is the lining of a corridor or a room, the commonest wall of a walled map.
+//! - **A walled-in quadrant** (a wall next to the viewer on each of the quadrant's axes and one
+//!   between them: a corner of a room or a corridor) is not scanned: its three walls are marked,
+//!   when the radius is 2 or more, or unlimited. Why: the light that leaves the viewer's square
+//!   between the two axis walls' diamonds is the corner wall's open angle, whose two bounding
+//!   rays end on the corner wall's seals with the axis walls; all of it stops at those walls.
+//! - **Turned quadrants.** A quadrant where the viewer stands against a wall on its x side and
+//!   looks down at least three floors along its y axis (a corridor, or a room's side) is scanned
+//!   by columns. Why it agrees: the covering argument is the same with the axes swapped. (It is
+//!   only faster: by rows, the thin wedge down a corridor would cost a row's set-up for every
+//!   two or three cells.)
+//! - **The corridor's side in a turned scan.** The column beside the corridor, lit whole from
+//!   it, gets in each cell the interval from its square's low end to one direction `x` that the
+//!   cell before leaves it, so each cell is one or two comparisons with `x`: a floor is seen
+//!   iff its centre is at `x` or before and passes `x` on (whole light once `x` reaches its far
+//!   corner); a wall, always seen, resets `x` to its near vertex toward the corridor.
+//!   Why: the part from the corridor is whole, and the part from the cell before starts at the
+//!   shared corner, so their join is that one interval.
+//!
+//! Each cell is decided at most once per quadrant it belongs to (its opacity may be read again,
+//! for a neighbour's seal or when a row turns out not to be open); no ray is ever walked.
 
 mod angle;
 mod intervals;

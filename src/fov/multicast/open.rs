@@ -32,8 +32,7 @@ pub(super) struct Resume {
 /// within the radius and the area are floors (on the axis row the viewer's own cell included,
 /// for simplicity, though it passes its whole square whatever it is): then every cell of it is
 /// seen, and passes its whole square on, because the row nearer the axis is open too (a cell's
-/// two inputs pass their whole squares, which cover its own: see the [`crate::fov`]
-/// documentation). `floors` says how many floors follow the viewer's cell along the axis row to
+/// two inputs pass their whole squares, which cover its own: see the [crate] documentation). `floors` says how many floors follow the viewer's cell along the axis row to
 /// the right and to the left, up to the first wall or the end of the view: the axis row is open
 /// when both reach that end.
 pub(super) fn open_rows(
