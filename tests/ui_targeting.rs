@@ -272,4 +272,11 @@ fn the_preview_ends_at_the_map_edge_and_draws_nothing_past_it() {
     let (x, y) = screen_of(&app, Pos::new(5, 1), Pos::new(6, 1));
     let terminal = draw(&app);
     assert_eq!(terminal.backend().buffer()[(x, y)].symbol(), " ", "the margin past the edge stays blank");
+
+    // The panel and the log say the same of it: the edge stops the arrow, which falls inside.
+    assert_eq!(targeting::first_hit(&app.game, Pos::new(5, 1)), "Will strike the edge of the map.");
+    app.handle(Command::Confirm);
+    let said = app.game.log.messages().iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join("\n");
+    assert!(said.contains("Your arrow strikes the edge of the map"), "{said}");
+    assert!(app.game.map.contains(app.game.last_shot.as_ref().unwrap().rest));
 }

@@ -171,7 +171,12 @@ impl GameState {
                     return self.land_arrow(path, flight.stop(), at, broke);
                 }
                 Stop::Blocked(wall) => {
-                    let what = self.map.tile(wall).name();
+                    // (past an open edge of the map, outside is what stops it)
+                    let what = if self.map.contains(wall) {
+                        self.map.tile(wall).name()
+                    } else {
+                        "the edge of the map"
+                    };
                     let broke = self.rng.random_range(0..BREAKS_ON_WALL) == 0;
                     let text = if broke {
                         format!("Your arrow strikes {what} and breaks.")

@@ -109,7 +109,9 @@ pub fn first_hit(game: &GameState, cursor: Pos) -> String {
         }
         // (the preview stops only at what the player knows of: a cell in view or remembered,
         // or the map's edge)
-        Stop::Blocked(p) if !game.map.contains(p) => "Will fly off the edge of the map.".into(),
+        // (outside the map is opaque: the arrow strikes the edge and falls inside, as the log
+        // then says)
+        Stop::Blocked(p) if !game.map.contains(p) => "Will strike the edge of the map.".into(),
         Stop::Blocked(p) => {
             let what = game.known_tile(p).unwrap_or(Tile::Wall);
             format!("Will strike {} at {p}.", what.name())
