@@ -507,3 +507,15 @@ fn a_refused_action_says_why_except_a_bump_into_a_wall_or_the_edge() {
         assert_eq!(refused(&mut game, action), Vec::<String>::new(), "after the end: {action:?}");
     }
 }
+
+/// The welcome sends the player to the exit only when the map has one: a map without `>` can be
+/// played but not won, and says so.
+#[test]
+fn the_welcome_names_the_exit_only_when_there_is_one() {
+    let welcome = |rows: &[&str]| GameState::new(art(rows), 1).unwrap().log.messages()[0].text.clone();
+    let with = welcome(&["#####", "#@.>#", "#####"]);
+    assert!(with.contains("Find the exit (>)."), "{with}");
+    let without = welcome(&["#####", "#@..#", "#####"]);
+    assert!(without.contains("This map has no exit (>): it cannot be won."), "{without}");
+    assert!(!without.contains("Find the exit"), "{without}");
+}

@@ -115,7 +115,8 @@ fn screen_rows(a: &App, width: u16, height: u16) -> Vec<String> {
 /// screen would empty from the top and each step back down would change nothing visible.
 #[test]
 fn history_stops_where_the_oldest_page_fills_the_screen() {
-    let mut a = app(&["####", "#@.#", "####"]);
+    // (a map with an exit: the welcome then fits one row)
+    let mut a = app(&["####", "#@>#", "####"]);
     for k in 0..400 {
         a.game.log.push(0, format!("message {k}"));
     }

@@ -186,7 +186,14 @@ impl GameState {
         // code); nothing else of a new game can.
         game.occupancy = game.validate().map_err(NewGameError::Unplayable)?;
         let name = if game.map.meta.name.is_empty() { "the dungeon" } else { &game.map.meta.name };
-        let welcome = format!("Welcome to {name}. Find the exit (>). Press ? for help.");
+        // (a map may have no exit: then it cannot be won, and the welcome does not send the
+        // player looking for one)
+        let goal = if game.map.tiles.cells().contains(&Tile::Exit) {
+            "Find the exit (>)."
+        } else {
+            "This map has no exit (>): it cannot be won."
+        };
+        let welcome = format!("Welcome to {name}. {goal} Press ? for help.");
         game.log.push(0, welcome);
         game.refresh_view();
         Ok(game)
