@@ -51,11 +51,12 @@ fn a_syntax_error_names_ron_s_line_and_column_and_shows_a_caret() {
 
 #[test]
 fn a_missing_comma_and_an_unclosed_string_are_located() {
-    // line 4 ends without a comma; the next row's quote (line 5, column 9) is unexpected
+    // line 4 ends without a comma: ron stops at the next row's quote (line 5, column 9), but the
+    // comma belongs just after the `"` that ends line 4 (column 12)
     let e = ron_err("(\n    name: \"t\",\n    rows: [\n        \"#\"\n        \"#\",\n    ],\n)\n");
     let p = &e.problems[0];
-    assert_eq!(p.line, Some(5), "{e}");
-    assert_eq!(p.column, Some(9), "{e}");
+    assert_eq!(p.line, Some(4), "{e}");
+    assert_eq!(p.column, Some(12), "{e}");
     // a string that never closes is reported where ron gave up, with the line shown
     let e = ron_err("(\n    name: \"t,\n    rows: [],\n)\n");
     assert!(e.problems[0].line.is_some() && e.problems[0].column.is_some(), "{e}");
@@ -464,4 +465,218 @@ fn unknown_glyphs_are_quoted_as_typed() {
     assert!(text.contains("unknown glyph '`':"), "{text}");
     let e = parse_text("#####\n#@.\u{1}#\n#####\n", "t.txt").unwrap_err();
     assert!(e.to_string().contains("unknown glyph '\\u{1}'"), "{e}");
+}
+
+/// The QA maps: rows indented by eight spaces, the row strings on lines 4 to 6.
+fn qa_map(row4: &str, row5: &str) -> String {
+    format!(
+        "(\n    name: \"Broken\",\n    rows: [\n        {row4}\n        {row5}\n        \"#######\",\n    ],\n)\n"
+    )
+}
+
+/// ron reports a missing comma at the token after it, which may be lines further on, past
+/// blank lines and comments; the comma belongs just after the token before, and the message
+/// says after what.
+#[test]
+fn a_missing_comma_is_reported_where_the_comma_belongs() {
+    // row 4 `"#######"` has no comma: ron stopped at row 5 (5:9); the `"` ends at column 17
+    let e = ron_err(&qa_map("\"#######\"", "\"#@..g.#\","));
+    assert_eq!(e.problems.len(), 1, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(18)), "{e}");
+    assert_eq!(
+        e.problems[0].message,
+        "Expected comma after this row's string, before the next row on line 5, column 9"
+    );
+    assert!(e.to_string().contains("4 |         \"#######\"\n  |                  ^\n"), "{e}");
+    // past a blank line and a comment line; a `//` inside the row is not a comment
+    let src = "(\n    name: \"t\",\n    rows: [\n        \"#//#\"\n\n        // the next room\n        \"####\",\n    ],\n)\n";
+    let e = ron_err(src);
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(15)), "{e}");
+    assert!(e.problems[0].message.contains("before the next row on line 7, column 9"), "{e}");
+    // between fields, after a string and after a number followed by a comment
+    let e = ron_err("(\n    name: \"Broken\"\n    rows: [\"#\"],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(2), Some(19)), "{e}");
+    assert_eq!(
+        e.problems[0].message,
+        "Expected comma after this string, before what follows on line 3, column 5"
+    );
+    let e = ron_err("(\n    name: \"t\",\n    sight_radius: 5 // five\n    rows: [\"#\"],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(3), Some(20)), "{e}");
+    assert!(e.problems[0].message.starts_with("Expected comma after this number"), "{e}");
+    // after a legend entry's `)`, past a block comment
+    let src =
+        "(\n    name: \"t\",\n    rows: [\"T\"],\n    legend: { 'T': Tile(Wall) /* x */ 'U': Player },\n)\n";
+    let e = ron_err(src);
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(30)), "{e}");
+    assert!(e.problems[0].message.starts_with("Expected comma after this `)`"), "{e}");
+    // right after a token, ron's place and words are kept: `7.5` is no missing comma
+    let e = ron_err("(\n    name: \"t\",\n    sight_radius: 7.5,\n    rows: [\"#\"],\n)\n");
+    assert_eq!(
+        (loc(&e.problems[0]), e.problems[0].message.as_str()),
+        ((Some(3), Some(20)), "Expected comma")
+    );
+}
+
+/// A row left open on its line runs on to the next `"` (a RON string may span lines), and
+/// ron's complaint comes a line later: the string's own line is what to fix.
+#[test]
+fn a_string_left_open_is_reported_on_its_own_line() {
+    let e = ron_err(&qa_map("\"#######\",", "\"#@..g.#,"));
+    assert_eq!(e.problems.len(), 1, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(9)), "{e}");
+    assert_eq!(
+        e.problems[0].message,
+        "this string is not closed on line 5: it runs on to the `\"` on line 6, column 9, as a RON \
+         string may span lines (ron: Expected comma, at line 6, column 10)"
+    );
+    // a trailing `\"` is a quote inside the string, not its end: said so
+    let e = ron_err(&qa_map("\"#######\",", r##""#@..g.#\","##));
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(9)), "{e}");
+    assert!(
+        e.problems[0]
+            .message
+            .ends_with("the `\\\"` on line 5 is a quote inside the string (glass), not its end"),
+        "{e}"
+    );
+    // one that never closes at all: at its opening quote, said so
+    let e = ron_err("(\n    name: \"t\",\n    rows: [\n        \"#@#,\n    ],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(4), Some(9)), "{e}");
+    assert!(e.problems[0].message.starts_with("Expected end of string: this string is never closed"), "{e}");
+}
+
+/// Glass typed as a bare `"` ends the row's string; a raw row ends at glass just left of a wall.
+#[test]
+fn an_unescaped_glass_quote_is_pointed_at_with_how_to_write_it() {
+    // `"#@.".g#",`: ron stops at the `.` in column 14; the quote that ended the string is 13
+    let e = ron_err(&qa_map("\"#######\",", "\"#@.\".g#\","));
+    assert_eq!(e.problems.len(), 1, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(13)), "{e}");
+    let m = &e.problems[0].message;
+    assert!(m.starts_with("Expected comma: this `\"` ends the string, and more follows it"), "{e}");
+    assert!(m.contains("glass in a row, is written `\\\"`") && m.contains("r#\"...\"#"), "{e}");
+    // `r#"#@..g"#"#,`: the raw string ends at the `"#` in columns 17-18; ron stops at 19
+    let e = ron_err(&qa_map("\"#######\",", r###"r#"#@..g"#"#,"###));
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(17)), "{e}");
+    let m = &e.problems[0].message;
+    assert!(m.starts_with("Expected comma: this `\"#` ends the raw string, and more follows it"), "{e}");
+    assert!(m.contains("glass just left of a wall") && m.contains("r##\"...\"##"), "{e}");
+    // a field name typed right after a string is a missing comma, not glass: ron's words
+    let e = ron_err("(\n    name: \"t\"rows: [\"#\"],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(2), Some(14)), "{e}");
+    assert_eq!(e.problems[0].message, "Expected comma");
+}
+
+/// ron places a bad escape just after the string's opening quote (or after the escape before
+/// it): the backslash is what to fix.
+#[test]
+fn a_bad_escape_is_located_at_its_backslash() {
+    let e = ron_err(&qa_map("\"#######\",", r##""#@..\q.#","##));
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(14)), "{e}");
+    assert_eq!(
+        e.problems[0].message,
+        "Unknown escape character `\\q`: a backslash in a string starts an escape; a backslash \
+         itself is written `\\\\`"
+    );
+    // after a good escape, and in another string
+    let e = ron_err(&qa_map("\"#######\",", r##""#\x41\x#","##));
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(15)), "{e}");
+    assert_eq!(e.problems[0].message, "Non-hex digit found");
+    let e = ron_err("(\n    name: \"Broken \\q here\",\n    rows: [\"#\"],\n)\n");
+    assert_eq!(loc(&e.problems[0]), (Some(2), Some(19)), "{e}");
+}
+
+/// Rows saved as `.ron` (or with no extension) are read as RON; a RON map saved as `.txt` is
+/// read as rows: each is reported as such, not as a puzzle of attributes or glyphs.
+#[test]
+fn plain_rows_read_as_ron_and_a_ron_map_read_as_rows_are_named() {
+    for origin in ["x.ron", "x"] {
+        let e = parse_ron("#######\n#@..g.#\n#######\n", origin).unwrap_err();
+        assert_eq!(e.problems.len(), 1, "{e}");
+        assert_eq!(loc(&e.problems[0]), (Some(1), Some(1)), "{e}");
+        assert_eq!(
+            e.problems[0].message,
+            "Expected an `#![enable(...)]` attribute: the file looks like a plain-text map (rows \
+             only), but it is read as RON: name it `.txt`, or write the rows in a RON map as the \
+             README shows"
+        );
+    }
+    // RON comments are `//`
+    let e = ron_err(&format!("# my first map\n{}", qa_map("\"#######\",", "\"#@..g.#\",")));
+    assert_eq!(loc(&e.problems[0]), (Some(1), Some(1)), "{e}");
+    assert!(e.problems[0].message.ends_with("comments are written `//`"), "{e}");
+    // a RON map as text: one problem, not a glyph for each of its characters
+    let ron = format!("// A small arena.\n{}", qa_map("\"#######\",", "\"#@..g.#\","));
+    let e = parse_text(&ron, "arena.ron.txt").unwrap_err();
+    assert_eq!(e.total(), 1, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(1), Some(1)), "{e}");
+    assert!(
+        e.problems[0]
+            .message
+            .starts_with("the file looks like a RON map, but it is read as a plain-text map"),
+        "{e}"
+    );
+    assert!(e.problems[0].message.ends_with("name it `.ron` to have it read as RON"), "{e}");
+    let e = parse_text("  #####\n  rows: [\n", "keys.txt").unwrap_err();
+    assert_eq!((e.total(), loc(&e.problems[0])), (1, (Some(2), Some(3))), "{e}");
+    // a text map with a bad glyph is not taken for RON
+    let e = parse_text("#####\n#@X.#\n#####\n", "x.txt").unwrap_err();
+    assert!(e.problems[0].message.starts_with("unknown glyph 'X'"), "{e}");
+}
+
+/// Trailing spaces make a row wider without showing: the caret goes where the extra cells
+/// start, and the message says they are spaces (the default legend reads a space as wall).
+#[test]
+fn trailing_spaces_that_widen_a_row_are_pointed_at_and_named() {
+    let e = parse_text("#######\n#@..g.#  \n#######\n", "ws.txt").unwrap_err();
+    assert_eq!(e.problems.len(), 1, "{e}");
+    assert_eq!(loc(&e.problems[0]), (Some(2), Some(8)), "{e}");
+    assert_eq!(
+        e.problems[0].message,
+        "row 2 is 9 cells wide, but the first row (line 1) is 7: all rows must have the same width; \
+         its last 2 cells are spaces, which the legend reads as a wall (a space is a cell too)"
+    );
+    // in a RON row, at the space in the string
+    let e = ron_err(&qa_map("\"#######\",", "\"#@..g.# \","));
+    assert_eq!(loc(&e.problems[0]), (Some(5), Some(17)), "{e}");
+    assert!(
+        e.problems[0]
+            .message
+            .ends_with("its last cell is a space, which the legend reads as a wall (a space is a cell too)"),
+        "{e}"
+    );
+    // a text row too wide with glyphs: at the first extra one, nothing said of spaces
+    let e = parse_text("###\n####\n###\n", "wide.txt").unwrap_err();
+    assert_eq!(loc(&e.problems[0]), (Some(2), Some(4)), "{e}");
+    assert!(e.problems[0].message.ends_with("all rows must have the same width"), "{e}");
+}
+
+/// `check` warns about a playable map with no exit (the game cannot be won), without failing it.
+#[test]
+fn check_warns_that_a_map_without_an_exit_cannot_be_won() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("no-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("noexit.ron");
+    std::fs::write(&path, qa_map("\"#######\",", "\"#@..g.#\",")).unwrap();
+    let check = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_sightline")).arg("check").args(args).output().unwrap()
+    };
+    let out = check(&[path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "{}: warning: the map has no exit, so the game cannot be won on it (a map to be played \
+             needs a `>`, or a legend glyph meaning Tile(Exit))",
+            path.display()
+        )
+    );
+    // silenced like the other warnings; a map with an exit, or no player start, gets none
+    let out = check(&["--no-warnings".as_ref(), path.as_os_str()]);
+    assert_eq!((out.status.code(), out.stderr.len()), (Some(0), 0));
+    std::fs::write(&path, qa_map("\"#######\",", "\"#@..g>#\",")).unwrap();
+    assert_eq!(check(&[path.as_os_str()]).stderr.len(), 0);
+    std::fs::write(&path, qa_map("\"#######\",", "\"#...g.#\",")).unwrap();
+    assert_eq!(check(&[path.as_os_str()]).stderr.len(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

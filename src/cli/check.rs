@@ -1,8 +1,9 @@
 //! `sightline check`: validates map files for their authors.
 //!
 //! Each valid map gets one summary line on stdout; each invalid one gets all its problems, with
-//! line, column and caret, on stderr. Thin diagonal walls are warned about on stderr without
-//! failing the map: they are legal, and one bundled map uses them on purpose.
+//! line, column and caret, on stderr. Thin diagonal walls, and a map with a player start but no
+//! exit (a game that cannot be won), are warned about on stderr without failing the map: they
+//! are legal, and one bundled map uses thin diagonals on purpose.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,7 +19,7 @@ pub struct Args {
     /// Map files to check (`.ron`, or `.txt` for plain rows).
     #[arg(required = true, value_name = "MAP")]
     maps: Vec<PathBuf>,
-    /// Do not warn about thin diagonal walls.
+    /// Do not warn about thin diagonal walls or a missing exit.
     #[arg(long)]
     no_warnings: bool,
 }
@@ -40,6 +41,7 @@ pub fn run(args: Args) -> ExitCode {
                 }
                 if !args.no_warnings {
                     warn_thin_diagonals(&origin, &map, &String::from_utf8_lossy(&bytes), kind);
+                    warn_no_exit(&origin, &map);
                 }
             }
             Err(e) => {
@@ -67,5 +69,17 @@ fn warn_thin_diagonals(origin: &str, map: &sightline::Map, source: &str, kind: S
     }
     if found.len() > MAX_WARNINGS {
         super::report!("{origin}: warning: ... and {} more thin diagonal walls", found.len() - MAX_WARNINGS);
+    }
+}
+
+/// A map with a player start is meant to be played, and the game is won by reaching an exit:
+/// without one, it cannot be won. (A map without a start is for the reference commands, which
+/// need no exit.)
+fn warn_no_exit(origin: &str, map: &sightline::Map) {
+    if map.player_start.is_some() && !map.has_exit() {
+        super::report!(
+            "{origin}: warning: the map has no exit, so the game cannot be won on it (a map to be \
+             played needs a `>`, or a legend glyph meaning Tile(Exit))"
+        );
     }
 }

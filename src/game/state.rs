@@ -188,7 +188,7 @@ impl GameState {
         let name = if game.map.meta.name.is_empty() { "the dungeon" } else { &game.map.meta.name };
         // (a map may have no exit: then it cannot be won, and the welcome does not send the
         // player looking for one)
-        let goal = if game.map.tiles.cells().contains(&Tile::Exit) {
+        let goal = if game.map.has_exit() {
             "Find the exit (>)."
         } else {
             "This map has no exit (>): it cannot be won."

@@ -19,7 +19,7 @@ use serde::de::{self, Deserializer, Visitor};
 
 use super::error::Problems;
 use super::legend::{Legend, LegendEntry, LegendOverrides};
-use super::ron_rows::{RonRows, char_location, find_rows, token_start};
+use super::ron_rows::{Lexeme, RonRows, char_location, find_rows, token_before, token_start};
 use super::source::SourceIndex;
 use super::{ItemSpawn, MAX_SIDE, Map, MapError, MapMeta, MonsterSpawn, Problem};
 use crate::geometry::{Grid, Pos};
@@ -43,7 +43,7 @@ pub enum SourceKind {
 }
 
 impl SourceKind {
-    /// `.txt` files are plain text; anything else is read as RON.
+    /// `.txt` files (the extension in any case) are plain text; anything else is read as RON.
     ///
     /// ```
     /// use std::path::Path;
@@ -277,8 +277,12 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         if at > 0 && b.get(at).is_some_and(u8::is_ascii_digit) && matches!(b[at - 1], b'-' | b'+') {
             at -= 1;
         }
+        let mut message = e.code.to_string();
+        if let Some((place, explained)) = explain_ron_error(source, &e.code, start, end, at) {
+            (at, message) = (place, explained);
+        }
         let (line, col) = idx.line_col(at);
-        MapError::single(origin, idx.problem(line, Some(col), e.code.to_string()))
+        MapError::single(origin, idx.problem(line, Some(col), message))
     })?;
     let mut legend = Legend::default();
     for (glyph, entry) in file.legend.0 {
@@ -292,6 +296,204 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
     };
     let locate = RonLocator { idx: SourceIndex::new(source), rows: std::cell::OnceCell::new() };
     build(&file.rows.0, &legend, meta, &locate, origin)
+}
+
+/// ron's error explained where its own words or place would mislead a map author: the byte
+/// offset and message to report instead, or `None` to keep ron's. `start` and `end` are ron's
+/// span and `at` the place it would be reported at (byte offsets). Each explanation quotes
+/// ron's message, so that it stays recognisable.
+fn explain_ron_error(
+    source: &str,
+    code: &ron::Error,
+    start: usize,
+    end: usize,
+    at: usize,
+) -> Option<(usize, String)> {
+    use ron::Error as E;
+    if !matches!(code, E::Message(_)) && looks_like_plain_rows(source) {
+        let message = format!(
+            "{code}: the file looks like a plain-text map (rows only), but it is read as RON: \
+             name it `.txt`, or write the rows in a RON map as the README shows"
+        );
+        return Some((0, message));
+    }
+    let b = source.as_bytes();
+    match code {
+        E::ExpectedComma => explain_missing_comma(source, at),
+        // ron's span runs from where it stood in the string to just past the escape it could
+        // not read: the escape starts at the last backslash in it.
+        E::InvalidEscape(what) => {
+            let slash = start + b.get(start..end)?.iter().rposition(|&c| c == b'\\')?;
+            let message = match source.get(slash + 1..).and_then(|r| r.chars().next()) {
+                Some(c) if *what == "Unknown escape character" => {
+                    let shown: String = if c.is_control() { c.escape_default().collect() } else { c.into() };
+                    format!(
+                        "{what} `\\{shown}`: a backslash in a string starts an escape; \
+                         a backslash itself is written `\\\\`"
+                    )
+                }
+                _ => what.to_string(),
+            };
+            Some((slash, message))
+        }
+        // ron's span starts at the opening quote when no escape came before the end of the file
+        E::ExpectedStringEnd if b.get(start) == Some(&b'"') => Some((
+            start,
+            format!(
+                "{code}: this string is never closed; it runs on to the end of the file \
+                 (a RON string may span lines)"
+            ),
+        )),
+        // A `#` first in the file starts an attribute, for ron; a `# comment` is the likely intent.
+        E::ExpectedAttribute => {
+            let hash = token_start(source, 0);
+            let comment = format!(
+                "{code}: a `#` at the start of a RON file begins an attribute; comments are written `//`"
+            );
+            (b.get(hash) == Some(&b'#') && b.get(hash + 1) != Some(&b'!')).then_some((hash, comment))
+        }
+        _ => None,
+    }
+}
+
+/// ron's "Expected comma" is reported at the token after the missing comma, which may be lines
+/// further on, past blank lines and comments: the comma belongs just after the token before.
+/// That token, read from the start of the file (a `//` in a string is no comment), is also
+/// what tells a missing comma from a string that ended too soon: a `"` inside a row that was
+/// meant as glass, or a string left open on its line, which ran on to the next `"`.
+fn explain_missing_comma(source: &str, at: usize) -> Option<(usize, String)> {
+    let prev = token_before(source, at)?;
+    let b = source.as_bytes();
+    let idx = SourceIndex::new(source);
+    let (line, col) = idx.line_col(at);
+    let text = source.get(prev.start..prev.end)?;
+    let is_row = |offset| find_rows(source).literals.contains(&offset);
+    // (only whitespace and comments lie between: checked, should the lexer and ron disagree)
+    if token_start(source, prev.end) != at {
+        return None;
+    }
+    let closing = match prev.lexeme {
+        Lexeme::Str => Some("\"".to_string()),
+        Lexeme::RawStr(h) => Some(format!("\"{}", "#".repeat(h))),
+        _ => None,
+    };
+    // A string that ended right where ron wanted a comma, with a `"` further on its line and
+    // nothing between that reads as RON, ended early.
+    let line_rest = source.get(at..).map_or("", |r| r.split('\n').next().unwrap_or_default());
+    let ends_early = line_rest
+        .split_once('"')
+        .is_some_and(|(between, _)| !between.contains([':', ',', '(', '[', '{', ')', ']', '}']));
+    if let Some(closing) = closing.filter(|c| prev.end == at && text.ends_with(c.as_str())) {
+        let quote = prev.end - closing.len();
+        if text.contains('\n') {
+            // Its line ended inside it: it ran on to the next quote.
+            let (first, _) = idx.line_col(prev.start);
+            let (ql, qc) = idx.line_col(quote);
+            let first_line = text.split('\n').next().unwrap_or_default();
+            let note = if prev.lexeme == Lexeme::Str && has_escaped_quote(first_line) {
+                format!("; the `\\\"` on line {first} is a quote inside the string (glass), not its end")
+            } else {
+                String::new()
+            };
+            return Some((
+                prev.start,
+                format!(
+                    "this string is not closed on line {first}: it runs on to the `{closing}` on line \
+                     {ql}, column {qc}, as a RON string may span lines (ron: Expected comma, at line \
+                     {line}, column {col}){note}"
+                ),
+            ));
+        }
+        if ends_early {
+            let message = match prev.lexeme {
+                Lexeme::RawStr(h) => {
+                    let more = "#".repeat(h + 1);
+                    format!(
+                        "Expected comma: this `{closing}` ends the raw string, and more follows it; a raw \
+                         string ends at the first `{closing}`, even one meant as glass just left of a \
+                         wall: write that glass `\\\"` in a \"...\" string, or start and end the raw \
+                         string with one more `#`: r{more}\"...\"{more}"
+                    )
+                }
+                _ => "Expected comma: this `\"` ends the string, and more follows it; a `\"` inside a \
+                      string, such as glass in a row, is written `\\\"` (or write the row as a raw \
+                      string: r#\"...\"#)"
+                    .to_string(),
+            };
+            return Some((quote, message));
+        }
+    }
+    // Right after the token (`7.5` for a whole number, `Player()`), ron's place is the mistake's,
+    // and what is wrong there is not always a missing comma: its words are kept.
+    if prev.end == at {
+        return None;
+    }
+    let what = match prev.lexeme {
+        Lexeme::Str | Lexeme::RawStr(_) if is_row(prev.start) => "this row's string".to_string(),
+        Lexeme::Str | Lexeme::RawStr(_) => "this string".into(),
+        // the letters of a number (`1e5`, `0x1F`, `1_000`) follow its first digit
+        Lexeme::Word if prev.start > 0 && matches!(b[prev.start - 1], b'0'..=b'9' | b'.') => {
+            "this number".into()
+        }
+        Lexeme::Word => format!("`{text}`"),
+        Lexeme::Other(c @ (b')' | b']' | b'}')) => format!("this `{}`", c as char),
+        Lexeme::Other(b'0'..=b'9') => "this number".into(),
+        Lexeme::Other(b'\'') => "this character".into(),
+        Lexeme::Other(_) => return None,
+    };
+    let next = if is_row(at) { "the next row" } else { "what follows" };
+    Some((prev.end, format!("Expected comma after {what}, before {next} on line {line}, column {col}")))
+}
+
+/// Whether the start of a `"` string (from its opening quote) holds an escaped quote, `\"`.
+fn has_escaped_quote(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if b.get(i + 1) == Some(&b'"') => return true,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    false
+}
+
+/// Whether a file ron could not read looks like rows of glyphs: no RON punctuation, and
+/// mostly glyphs of the default legend.
+fn looks_like_plain_rows(source: &str) -> bool {
+    let legend = Legend::default();
+    let body = without_trailing_empty_lines(source);
+    let (mut glyphs, mut all) = (0usize, 0usize);
+    for c in body.chars().filter(|&c| !matches!(c, '\n' | '\r')) {
+        if matches!(c, '(' | ')' | '[' | ']' | '{' | '}' | ':') {
+            return false;
+        }
+        all += 1;
+        glyphs += usize::from(legend.get(c).is_some());
+    }
+    all > 0 && glyphs * 4 >= all * 3
+}
+
+/// Where a plain-text file that is not a valid map looks like a RON map (byte offset): it
+/// starts with `(`, `Map(`, a `//` or `/*` comment or a `#![...]` attribute, or a line starts
+/// with a `rows:` or `name:` key.
+fn looks_like_ron(source: &str) -> Option<usize> {
+    let first = source.len() - source.trim_start().len();
+    let rest = &source[first..];
+    if ["(", "Map(", "Map (", "//", "/*", "#!["].iter().any(|p| rest.starts_with(p)) {
+        return Some(first);
+    }
+    let mut offset = 0;
+    for line in source.split('\n') {
+        let key = line.trim_start();
+        let is_key = |k: &str| key.strip_prefix(k).is_some_and(|r| r.trim_start().starts_with(':'));
+        if is_key("rows") || is_key("name") {
+            return Some(offset + line.len() - key.len());
+        }
+        offset += line.len() + 1;
+    }
+    None
 }
 
 /// Parses a plain-text map: every line is a row, read with the default legend; trailing empty
@@ -324,7 +526,16 @@ pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
     let name =
         Path::new(origin).file_stem().map_or_else(|| origin.to_string(), |s| s.to_string_lossy().into());
     let meta = MapMeta { name, ..MapMeta::default() };
-    build(&rows, &Legend::default(), meta, &at, origin)
+    build(&rows, &Legend::default(), meta, &at, origin).map_err(|e| match looks_like_ron(source) {
+        // a RON map read as rows is a flood of unknown glyphs: one problem says why
+        Some(offset) => {
+            let (line, col) = at.0.line_col(offset);
+            let message = "the file looks like a RON map, but it is read as a plain-text map (rows of \
+                           glyphs, one a line, and nothing else): name it `.ron` to have it read as RON";
+            MapError::single(origin, at.0.problem(line, Some(col), message.into()))
+        }
+        None => e,
+    })
 }
 
 /// `source` without the empty lines at its end (a line holding only `\r` is empty too), which
@@ -356,6 +567,10 @@ trait Locate {
     fn rows(&self, message: String) -> Problem;
     /// The line and column of character `index` of row `row`.
     fn position(&self, row: usize, index: usize) -> Option<(usize, usize)>;
+    /// Whether each row is a line of the file, and nothing else (a plain-text map).
+    fn rows_are_lines(&self) -> bool {
+        false
+    }
 }
 
 struct TextLocator<'s>(SourceIndex<'s>);
@@ -372,6 +587,9 @@ impl Locate for TextLocator<'_> {
     }
     fn position(&self, row: usize, index: usize) -> Option<(usize, usize)> {
         Some((row + 1, index + 1))
+    }
+    fn rows_are_lines(&self) -> bool {
+        true
     }
 }
 
@@ -452,6 +670,16 @@ fn quoted(glyph: char) -> String {
     }
 }
 
+/// What a legend entry places, as a message names it (`"a wall"`).
+fn entry_name(entry: LegendEntry) -> String {
+    match entry {
+        LegendEntry::Tile(t) => t.name().into(),
+        LegendEntry::Player => "the player start".into(),
+        LegendEntry::Monster(m) => format!("a monster ({})", m.name()),
+        LegendEntry::Item(i) => i.name().into(),
+    }
+}
+
 /// Turns rows of glyphs into a map, collecting every problem: sizes first (no grid is
 /// allocated for rows over the limit), then each glyph.
 fn build<R: AsRef<str>>(
@@ -492,14 +720,30 @@ fn build<R: AsRef<str>>(
             sizes_ok = false;
             problems.push(WIDTH, || {
                 let first = at.row(0, String::new()).line.map_or(String::new(), |l| format!(" (line {l})"));
-                at.row(
-                    y,
-                    format!(
-                        "row {} is {w} cells wide, but the first row{first} is {width}: \
-                         all rows must have the same width",
-                        y + 1
-                    ),
-                )
+                let mut message = format!(
+                    "row {} is {w} cells wide, but the first row{first} is {width}: \
+                     all rows must have the same width",
+                    y + 1
+                );
+                // Extra cells that are spaces do not show: say what they are, and point at them.
+                let spaces = w > width && row.as_ref().chars().skip(width).all(|c| c == ' ');
+                if spaces {
+                    let cells = match w - width {
+                        1 => "last cell is a space".to_string(),
+                        n => format!("last {n} cells are spaces"),
+                    };
+                    let reads = legend.get(' ').map_or_else(|| "nothing".to_string(), entry_name);
+                    message.push_str(&format!(
+                        "; its {cells}, which the legend reads as {reads} (a space is a cell too)"
+                    ));
+                }
+                // A text row is its line: the extra cells are shown where they start. In a RON
+                // map the row's string is (the caret under its quote), unless they are spaces.
+                if w > width && (spaces || at.rows_are_lines()) {
+                    at.cell(y, width, message)
+                } else {
+                    at.row(y, message)
+                }
             });
         }
     }

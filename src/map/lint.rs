@@ -1,6 +1,6 @@
 //! Things a valid map may do by accident: warnings for map authors, never errors.
 
-use super::Map;
+use super::{Map, Tile};
 use crate::geometry::Pos;
 
 /// Two opaque cells that touch only at a corner, with transparent cells on both other sides of
@@ -46,12 +46,24 @@ impl Map {
         }
         found
     }
+
+    /// Whether the map has an exit (`>`, or a legend glyph meaning `Tile(Exit)`). The game is
+    /// won by reaching one: a map to be played without one cannot be won.
+    ///
+    /// ```
+    /// use sightline::map::format::parse_text;
+    /// assert!(parse_text("#@.>#\n", "won.txt")?.has_exit());
+    /// assert!(!parse_text("#@..#\n", "endless.txt")?.has_exit());
+    /// # Ok::<(), sightline::map::MapError>(())
+    /// ```
+    pub fn has_exit(&self) -> bool {
+        (0..self.height()).any(|y| self.tiles.row(y).contains(&Tile::Exit))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Tile;
 
     #[test]
     fn finds_both_diagonals_but_not_staircases() {

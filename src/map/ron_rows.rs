@@ -121,6 +121,57 @@ pub(crate) fn token_start(src: &str, mut i: usize) -> usize {
     }
 }
 
+/// What a token is, as far as explaining an error after it needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Lexeme {
+    /// A `"..."` string.
+    Str,
+    /// A raw string, `r#"..."#`, with this many `#`.
+    RawStr(usize),
+    /// A word: a field name, an enum variant, `true`.
+    Word,
+    /// Any other token: a bracket, a character literal (`'`), one character of a number, ...
+    /// (its first byte).
+    Other(u8),
+}
+
+/// A token of the source: its kind and where it starts and ends (byte offsets).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lexed {
+    pub(crate) lexeme: Lexeme,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+/// The last token that ends at or before byte `at`, read from the start of the text: what ron
+/// took last before an error at `at`. ron read the text up to there without complaint, so
+/// lexing it from the start tells strings (which may hold `//`) from comments. `None` when no
+/// token comes before `at`, or one runs past it (the lexer and ron disagree).
+pub(crate) fn token_before(src: &str, at: usize) -> Option<Lexed> {
+    let b = src.as_bytes();
+    let (mut i, mut last) = (0, None);
+    while let Some((tok, next)) = next_token(src, i) {
+        let start = token_start(src, i);
+        if start >= at {
+            break;
+        }
+        if next > at {
+            return None;
+        }
+        let lexeme = match tok {
+            Token::Str(s) if b[s] == b'r' => {
+                Lexeme::RawStr(b[s + 1..].iter().take_while(|&&c| c == b'#').count())
+            }
+            Token::Str(_) => Lexeme::Str,
+            Token::Ident(..) => Lexeme::Word,
+            _ => Lexeme::Other(b[start]),
+        };
+        last = Some(Lexed { lexeme, start, end: next });
+        i = next;
+    }
+    last
+}
+
 /// The next token at or after `i`, skipping whitespace and comments, and the offset after it.
 fn next_token(src: &str, i: usize) -> Option<(Token, usize)> {
     let b = src.as_bytes();
@@ -343,6 +394,20 @@ mod tests {
 )"##;
         assert_eq!(rows_of(src), vec!["\"ab", "r#\"", "\"ef"]);
         assert!(find_rows(src).key.is_some());
+    }
+
+    #[test]
+    fn the_token_before_an_offset_skips_comments_but_not_strings() {
+        // `"#//#"`, a comment line, then the next row at byte `at`
+        let src = "[\n  \"#//#\"\n  // x\n  r#\"a\"#\n  ]";
+        let at = src.find("r#").unwrap();
+        let prev = token_before(src, at).unwrap();
+        assert_eq!((prev.lexeme, &src[prev.start..prev.end]), (Lexeme::Str, "\"#//#\""));
+        let prev = token_before(src, src.len() - 1).unwrap();
+        assert_eq!((prev.lexeme, &src[prev.start..prev.end]), (Lexeme::RawStr(1), "r#\"a\"#"));
+        assert_eq!(token_before(src, 0), None);
+        // a token that runs past the offset: the lexer and ron disagree, no answer
+        assert_eq!(token_before(src, 5), None);
     }
 
     #[test]
