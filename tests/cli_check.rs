@@ -21,7 +21,7 @@ fn valid_maps_get_one_summary_line_each_and_exit_0() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
-        "tests/maps/valid.ron: \"Fixture Hall\" 10x6, player at 1,1, 5 monsters, 3 items\n\
+        "tests/maps/valid.ron: \"Fixture Hall\" 10x6, player at 1,1, 5 monsters, 3 items, sight radius 9\n\
          tests/maps/valid.txt: \"valid\" 5x4, player at 1,1, 1 monster, 1 item\n"
     );
     assert_eq!(text(&out.stderr), "");

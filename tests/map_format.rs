@@ -55,7 +55,7 @@ fn the_ron_fixture_loads_with_every_glyph_in_place() {
         assert_eq!(map.tile(p), Tile::Floor, "spawns stand on floor: {p}");
     }
     assert!(map.check_playable("fixture").is_ok());
-    assert_eq!(map.summary(), "\"Fixture Hall\" 10x6, player at 1,1, 5 monsters, 3 items");
+    assert_eq!(map.summary(), "\"Fixture Hall\" 10x6, player at 1,1, 5 monsters, 3 items, sight radius 9");
 }
 
 #[test]

@@ -162,15 +162,17 @@ impl Map {
     }
 
     /// One line about the map for `sightline check`: its name, size, player start, monster and
-    /// item counts, e.g. `"The Cave" 80x40, player at 3,4, 12 monsters, 5 items`.
+    /// item counts, and its sight radius if it gives one (so an author sees it was read), e.g.
+    /// `"The Cave" 80x40, player at 3,4, 12 monsters, 5 items, sight radius 14`.
     pub fn summary(&self) -> String {
         let start = match self.player_start {
             Some(p) => format!("player at {p}"),
             None => "no player start".to_string(),
         };
         let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let radius = self.meta.sight_radius.map_or(String::new(), |r| format!(", sight radius {r}"));
         format!(
-            "{:?} {}x{}, {start}, {}, {}",
+            "{:?} {}x{}, {start}, {}, {}{radius}",
             self.meta.name,
             self.width(),
             self.height(),
