@@ -1,4 +1,5 @@
-//! The game rules: state, actions, turns and monsters. Knows nothing of the terminal.
+//! The game rules: state, actions, turns and monsters. Knows nothing of the terminal. (Cargo
+//! feature `game`, on by default.)
 //!
 //! Everything that changes a game goes through [`GameState::act`] with an [`Action`]; the
 //! interface only reads the state and sends actions. All randomness comes from the generator

@@ -1,4 +1,5 @@
-//! The terminal interface: ratatui rendering over plain game state, and key input.
+//! The terminal interface: ratatui rendering over plain game state, and key input. (Cargo
+//! feature `tui`, on by default.)
 //!
 //! [`app::App`] is the interface's state machine (which screen is up, the look cursor, prompts);
 //! [`input`] turns key presses into its commands; [`render`] draws an `App` into any ratatui
