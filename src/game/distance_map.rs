@@ -44,10 +44,21 @@ impl DistanceMap {
     }
 
     /// The way from `from` to `goal` over cells a creature can enter (closed doors too when
-    /// `doors`), at most `limit` steps long: exactly
+    /// `doors`), at most `limit` steps long: the cells to step to in turn, `from` excluded and
+    /// `goal` last (empty when `from` is `goal`; `None` when there is no such way). Exactly
     /// `DistanceMap::search(map, goal, Some(limit), doors).path_from(from)`, but the search out
     /// from `goal` stops as soon as it reaches `from`. Breadth first, every cell nearer `goal`
     /// than `from` has its steps by then, and the way down from `from` visits no other.
+    ///
+    /// ```
+    /// use sightline::{Map, Pos, game::distance_map::DistanceMap};
+    /// let hall = Map::open(4, 1);
+    /// let (from, goal) = (Pos::new(0, 0), Pos::new(3, 0));
+    /// let way = DistanceMap::route(&hall, from, goal, 10, true);
+    /// assert_eq!(way, Some(vec![Pos::new(1, 0), Pos::new(2, 0), goal]));
+    /// assert_eq!(DistanceMap::route(&hall, goal, goal, 10, true), Some(vec![]));
+    /// assert_eq!(DistanceMap::route(&hall, from, goal, 2, true), None); // 3 steps away
+    /// ```
     pub fn route(map: &Map, from: Pos, goal: Pos, limit: u32, doors: bool) -> Option<Vec<Pos>> {
         DistanceMap::explore(map, goal, Some(limit), doors, Some(from)).path_from(from)
     }
