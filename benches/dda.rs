@@ -22,12 +22,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use line_drawing::{Supercover, WalkGrid};
 use sightline::{Pos, dda};
 
-/// Line ends from the origin; no line passes through an exact corner (one of `|dx| / g`,
-/// `|dy| / g` is even, `g = gcd`), so every algorithm yields the same cells (1 + |dx| + |dy|
-/// of them; `corner_free_lines_give_every_walker_the_same_cells` checks it at startup).
-const SHORT: [(i32, i32); 4] = [(5, 2), (-4, 3), (3, -6), (-6, -1)];
-const MEDIUM: [(i32, i32); 4] = [(61, 38), (-47, 52), (20, -79), (-70, -29)];
-const LONG: [(i32, i32); 4] = [(6100, 3899), (-4700, 5299), (2000, -7999), (-7000, -2999)];
+#[path = "support/dda_lines.rs"]
+mod dda_lines;
+use dda_lines::{LONG, MEDIUM, SHORT, varied_short};
 
 fn count<I: Iterator>(lines: &[(i32, i32)], walk: impl Fn((i32, i32), (i32, i32)) -> I) -> u64 {
     lines.iter().map(|&end| walk((0, 0), end).count() as u64).sum()
@@ -89,25 +86,6 @@ fn bench_length(c: &mut Criterion, name: &str, lines: &[(i32, i32)]) {
     });
 
     group.finish();
-}
-
-/// 4096 line ends with `|dx| + |dy| <= 9` (at most 10 cells), pseudo-random but fixed.
-fn varied_short() -> Vec<(i32, i32)> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut out = Vec::with_capacity(4096);
-    while out.len() < 4096 {
-        let (dx, dy) = ((next() % 19) as i32 - 9, (next() % 19) as i32 - 9);
-        if dx.abs() + dy.abs() <= 9 {
-            out.push((dx, dy));
-        }
-    }
-    out
 }
 
 /// The fixed lines must be what the docs above say: the same cells for every walker, so the
