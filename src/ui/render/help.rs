@@ -23,7 +23,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("x", "look: move a cursor, read what is (or was) there"),
     ("f", "aim the bow; Tab/Shift-Tab: next target; Enter or f shoots"),
     ("m", "message history"),
-    ("S", "save and quit; resume with  sightline --load FILE"),
+    ("S", "save and quit; resume with: sightline --load FILE"),
     ("q", "quit without saving (asks); Ctrl-C now; Ctrl-Z suspends"),
     ("Esc", "leave a screen or a prompt; put the bow away"),
     ("?", "this help; Up Down PgUp PgDn scroll it and the history"),
