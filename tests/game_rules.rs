@@ -519,3 +519,79 @@ fn the_welcome_names_the_exit_only_when_there_is_one() {
     assert!(without.contains("This map has no exit (>): it cannot be won."), "{without}");
     assert!(!without.contains("Find the exit"), "{without}");
 }
+
+/// The screen shows a turn's end: a monster that comes into view with the player's step and
+/// leaves it again with its own, within one turn, is never drawn, and no "You see" sends the
+/// player looking for it; it is announced when it is in view at a turn's end.
+#[test]
+fn a_monster_seen_only_between_the_players_step_and_its_own_is_not_announced() {
+    let seen =
+        |game: &GameState| texts(game).into_iter().filter(|t| t.starts_with("You see")).collect::<Vec<_>>();
+    // A hurt rat in a side passage, out of view until the player's step east shows it; then it
+    // flees down the passage, out of view again.
+    let map = art(&["##########", "#.@......#", "#####r####", "#####.####", "#####.####", "##########"]);
+    let mut game = GameState::new(map, 3).unwrap();
+    let rat = Pos::new(5, 2);
+    game.monsters[0].hp = 1;
+    game.restore_derived();
+    assert!(!game.is_visible(rat), "hidden from the start");
+    let mut peek = game.clone();
+    peek.player.pos = Pos::new(3, 1);
+    peek.restore_derived();
+    assert!(peek.is_visible(rat), "the step east shows the rat where it stands");
+    game.act(Action::Move(Dir::E));
+    let now = game.monsters[0].pos;
+    assert_ne!(now, rat, "the hurt rat fled");
+    assert!(!game.is_visible(now), "out of view again at the turn's end: {now}");
+    assert_eq!(seen(&game), Vec::<String>::new(), "{:?}", texts(&game));
+    // Followed to the passage's mouth, it is seen at a turn's end, and announced then.
+    game.act(Action::Move(Dir::E));
+    game.act(Action::Move(Dir::E));
+    assert_eq!(game.player.pos, Pos::new(5, 1));
+    assert!(game.is_visible(game.monsters[0].pos), "down the passage: {}", game.monsters[0].pos);
+    assert_eq!(seen(&game), ["You see a rat."], "{:?}", texts(&game));
+
+    // Seen with an orc down another passage, which stays: the sighting names the orc alone.
+    let map = art(&["##########", "#.@......#", "###.#r####", "###.#.####", "###o#.####", "##########"]);
+    let mut game = GameState::new(map, 3).unwrap();
+    let rat = game.monsters.iter().position(|m| m.kind == MonsterKind::Rat).unwrap();
+    game.monsters[rat].hp = 1;
+    game.restore_derived();
+    assert!(game.monsters.iter().all(|m| !game.is_visible(m.pos)), "both hidden from the start");
+    let mut peek = game.clone();
+    peek.player.pos = Pos::new(3, 1);
+    peek.restore_derived();
+    assert!(peek.monsters.iter().all(|m| peek.is_visible(m.pos)), "the step east shows both");
+    game.act(Action::Move(Dir::E));
+    assert!(!game.is_visible(game.monsters[rat].pos), "the rat fled out of view");
+    assert!(game.monsters.iter().any(|m| m.kind == MonsterKind::Orc && game.is_visible(m.pos)));
+    assert_eq!(seen(&game), ["You see an orc."], "{:?}", texts(&game));
+}
+
+/// An arrow that breaks on the monster it hits says so, as one that breaks on a wall does: the
+/// player is told why there is no arrow to pick up.
+#[test]
+fn an_arrow_that_breaks_on_a_hit_says_so() {
+    let (mut broke, mut kept) = (0, 0);
+    for seed in 0..400 {
+        let mut game = GameState::new(art(&["#######", "#@..o.#", "#######"]), seed).unwrap();
+        let orc = game.monsters[0].pos;
+        game.act(Action::Fire { target: orc });
+        let shot = game.last_shot.clone().unwrap();
+        if !matches!(shot.end, sightline::game::ranged::ShotEnd::Hit(_)) {
+            continue;
+        }
+        let said = &game.log.messages().iter().rev().find(|m| m.text.starts_with("Your arrow")).unwrap().text;
+        let arrows_there = game.items.iter().any(|i| i.pos == orc && i.kind == ItemKind::Arrows);
+        if shot.broke {
+            broke += 1;
+            assert!(said.ends_with("The arrow breaks."), "{said}");
+            assert!(!arrows_there);
+        } else {
+            kept += 1;
+            assert!(!said.contains("breaks"), "{said}");
+            assert!(arrows_there, "the arrow lies where it hit");
+        }
+    }
+    assert!(broke > 0 && kept > 0, "{broke} broke, {kept} kept");
+}

@@ -23,8 +23,8 @@ pub struct Log {
 }
 
 impl Log {
-    /// Appends a message stamped with `turn`. The game logs through this; nothing is ever
-    /// removed.
+    /// Appends a message stamped with `turn`. The game logs through this; nothing of a turn
+    /// that has ended is ever changed or removed.
     ///
     /// ```
     /// use sightline::game::Log;
@@ -48,6 +48,25 @@ impl Log {
         for m in self.messages.iter_mut().skip(first) {
             m.turn = turn;
         }
+    }
+
+    /// Replaces the text of message `index`: for a message of the turn being played, settled
+    /// before the turn ends (a sighting whose monsters moved on).
+    pub(crate) fn rewrite(&mut self, index: usize, text: String) {
+        self.messages[index].text = text;
+    }
+
+    /// Adds `text` to the end of the last message: a consequence told in the same line.
+    pub(crate) fn append_to_last(&mut self, text: &str) {
+        if let Some(last) = self.messages.last_mut() {
+            last.text.push_str(text);
+        }
+    }
+
+    /// Removes message `index`: only for a message of the turn being played, taken back before
+    /// the turn ends (a sighting all of whose monsters moved out of view again).
+    pub(crate) fn retract(&mut self, index: usize) {
+        self.messages.remove(index);
     }
 
     /// Every message, oldest first.

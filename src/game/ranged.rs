@@ -168,6 +168,11 @@ impl GameState {
                         self.monsters[i].mind = super::creature::Mind::Hunting { last_seen: from };
                     }
                     let broke = self.rng.random_range(0..BREAKS_ON_HIT) == 0;
+                    if broke {
+                        // (said in the hit's own line: an arrow that is not picked up again is
+                        // accounted for, as one that breaks on a wall is)
+                        self.log.append_to_last(" The arrow breaks.");
+                    }
                     return self.land_arrow(path, flight.stop(), at, broke);
                 }
                 Stop::Blocked(wall) => {

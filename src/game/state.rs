@@ -195,7 +195,7 @@ impl GameState {
         };
         let welcome = format!("Welcome to {name}. {goal} Press ? for help.");
         game.log.push(0, welcome);
-        game.refresh_view();
+        let _ = game.refresh_view();
         Ok(game)
     }
 
@@ -443,8 +443,9 @@ impl GameState {
     }
 
     /// Recomputes the view from the player and writes what is seen into memory; announces
-    /// monsters that have just come into view.
-    pub(crate) fn refresh_view(&mut self) {
+    /// monsters that have just come into view, and returns that sighting, if any (see
+    /// [`GameState::announce_monsters`]).
+    pub(crate) fn refresh_view(&mut self) -> Option<Sighting> {
         self.view.compute(&self.map, self.player.pos, self.sight_radius);
         // Every visible cell is remembered as bare terrain, then the visible items are put back:
         // linear in cells plus items, not their product.
@@ -456,7 +457,7 @@ impl GameState {
                 self.memory.see_item(item.pos, item.kind);
             }
         }
-        self.announce_monsters();
+        self.announce_monsters()
     }
 
     /// Logs, in one message, the monsters that have come into view since the last call: "You
@@ -465,7 +466,8 @@ impl GameState {
     /// turn, a door opening on a hall) would otherwise push everything else out of the few lines
     /// of messages shown. A turn announces at two moments, after the player's action and after
     /// the monsters' moves, so the sightings stay in order with what the monsters then do.
-    pub(crate) fn announce_monsters(&mut self) {
+    /// Returns the sighting logged (where, and whom), for [`GameState::confirm_sighting`].
+    pub(crate) fn announce_monsters(&mut self) -> Option<Sighting> {
         // Sorted ids, looked up by bisection: a crowd in view costs n log n, not n².
         let mut before = mem::take(&mut self.in_view);
         before.sort_unstable();
@@ -481,21 +483,53 @@ impl GameState {
         }
         now.sort_unstable();
         self.in_view = now;
-        // Nearest first, ties in acting order (a stable sort): the order of the "in view" list
-        // (and the nearest kinds would be the ones named, were there more kinds than a
-        // sighting names: see `SIGHTING_KINDS`).
-        new.sort_by_key(|m| m.pos.dist2(self.player.pos));
+        let ids = new.iter().map(|m| m.id).collect();
+        let text = self.sighting_of(new)?;
+        self.log.push(self.turn, text);
+        Some(Sighting { message: self.log.len() - 1, ids })
+    }
+
+    /// "You see …." for `monsters` (`None` for none): nearest first, ties in acting order (a
+    /// stable sort), the order of the "in view" list (and the nearest kinds would be the ones
+    /// named, were there more kinds than a sighting names: see `SIGHTING_KINDS`).
+    fn sighting_of(&self, mut monsters: Vec<&Monster>) -> Option<String> {
+        monsters.sort_by_key(|m| m.pos.dist2(self.player.pos));
         let mut kinds: Vec<(&'static str, usize)> = Vec::new();
-        for m in new {
+        for m in monsters {
             match kinds.iter_mut().find(|(name, _)| *name == m.name()) {
                 Some((_, n)) => *n += 1,
                 None => kinds.push((m.name(), 1)),
             }
         }
-        if !kinds.is_empty() {
-            self.log.push(self.turn, sighting(&kinds));
+        (!kinds.is_empty()).then(|| sighting(&kinds))
+    }
+
+    /// Settles the sighting logged after the player's action once the monsters have moved: the
+    /// screen shows the turn's end, so a monster that came into view and left it again within
+    /// the turn was never drawn, and "You see a goblin." would send the player looking for it.
+    /// The sighting keeps only the monsters still in view (or is taken back if none is), in its
+    /// place before what the monsters then did. Those that left are no longer counted as in
+    /// view, so they are announced when they are seen again.
+    pub(crate) fn confirm_sighting(&mut self, sighting: Sighting) {
+        let still: Vec<&Monster> = self
+            .monsters
+            .iter()
+            .filter(|m| sighting.ids.contains(&m.id) && self.view.is_visible(m.pos))
+            .collect();
+        if still.len() == sighting.ids.len() {
+            return;
+        }
+        match self.sighting_of(still) {
+            Some(text) => self.log.rewrite(sighting.message, text),
+            None => self.log.retract(sighting.message),
         }
     }
+}
+
+/// A sighting just logged: the index of its message, and the ids of the monsters it names.
+pub(crate) struct Sighting {
+    message: usize,
+    ids: Vec<u32>,
 }
 
 /// A sighting names at most this many kinds of monster: past it, the last of them gives way to

@@ -55,14 +55,13 @@ impl GameState {
         if self.turn.is_multiple_of(REGEN_EVERY) && self.outcome == Outcome::Playing {
             self.player.hp = self.player.hp.saturating_add(1).min(self.player.max_hp);
         }
-        self.refresh_view();
+        let seen = self.refresh_view();
         if self.outcome == Outcome::Playing {
             self.terrain_changed = false;
             self.monsters_act();
-            if self.terrain_changed {
-                self.refresh_view();
-            } else {
-                self.announce_monsters();
+            let _ = if self.terrain_changed { self.refresh_view() } else { self.announce_monsters() };
+            if let Some(seen) = seen {
+                self.confirm_sighting(seen);
             }
         }
         Acted::Turn
