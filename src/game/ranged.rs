@@ -60,6 +60,14 @@ pub fn preview(game: &GameState, target: Pos) -> Flight {
     })
 }
 
+/// [`preview`] as if every arrow missed: the line an arrow flies along when it misses every
+/// monster on it, up to the first blocker the player knows of or the end of the bow's range. A
+/// missed arrow flies on ([`Action::Fire`](crate::game::Action::Fire)), so this is where a miss
+/// can go; [`preview`]'s path is its start.
+pub fn preview_past_monsters(game: &GameState, target: Pos) -> Flight {
+    dda::projectile(game.player.pos, target, PLAYER_BOW.range, &KnownMissileWorld(game), |_| false)
+}
+
 /// [`MissileWorld`] as the player knows it: a cell in view as it is, any other as remembered,
 /// and one never seen as open (nothing known stops the arrow there). Outside the map blocks, as
 /// it does for the arrow.

@@ -1,8 +1,10 @@
 //! The `f` mode: choosing where an arrow goes, and showing the path it will take.
 //!
-//! The preview is [`ranged::preview`]: the same DDA walk the shot resolves with, so the cells lit
-//! here are the cells the arrow flies through (up to anything the player cannot see). Each cell
-//! is classed by what the player knows is there, and the panel names what the arrow meets first.
+//! The preview is the same DDA walk the shot resolves with, so the cells lit here are the cells
+//! the arrow flies through (up to anything the player cannot see). It runs on past the monsters
+//! on the line, as a missed arrow does ([`ranged::preview_past_monsters`]), to the blocker that
+//! stops every arrow; each cell is classed by what the player knows is there, and the panel
+//! names what the arrow meets first ([`ranged::preview`]).
 
 use crate::dda::Stop;
 use crate::game::GameState;
@@ -18,7 +20,7 @@ pub enum PathKind {
     Clear,
     /// Not in view now: the player cannot know what waits there.
     Unknown,
-    /// A monster in view: the arrow stops here (if it hits).
+    /// A monster in view: the arrow stops here if it hits, and flies on if it misses.
     Monster,
     /// The wall, closed door or pane of glass that stops the arrow; it falls short of it.
     Blocker,
@@ -62,15 +64,16 @@ pub fn cycle(game: &GameState, cursor: Pos, forward: bool) -> Pos {
 }
 
 /// The path an arrow aimed at `cursor` will take as far as the player can tell, cell by cell,
-/// ending with the blocker that stops it, if one on the map does (at the map's edge the path
-/// just ends: past it there is no cell to draw). The dark is passed through as
+/// through the monsters on it (the arrow may miss each one), ending with the blocker that stops
+/// it, if one on the map does (at the map's edge the path just ends: past it there is no cell to
+/// draw). The dark is passed through as
 /// unknown cells up to the bow's range: a wall the player has never seen does not cut the path
 /// short (that would give it away). Empty when aimed at the player's own cell.
 pub fn path(game: &GameState, cursor: Pos) -> Vec<PathCell> {
     if cursor == game.player.pos {
         return Vec::new();
     }
-    let flight = ranged::preview(game, cursor);
+    let flight = ranged::preview_past_monsters(game, cursor);
     let mut cells: Vec<PathCell> = flight
         .cells()
         .iter()
