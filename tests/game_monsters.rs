@@ -302,10 +302,12 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
             if target == game.player.pos {
                 continue;
             }
-            // The cells the preview shows the arrow flying through: all but the blocker it ends
-            // on, if any (a blocker the player knows of: in view or remembered; the map's edge
-            // ends the path with no cell past it).
-            let expected_end = ranged::preview(&game, target).stop();
+            // The cells the preview shows the arrow flying through, past the monsters on the
+            // line (a miss flies on): all but the blocker it ends on, if any (a blocker the player
+            // knows of: in view or remembered; the map's edge ends the path with no cell past it).
+            let expected_end = ranged::preview_past_monsters(&game, target).stop();
+            // (the first monster met, which the panel names, is on that line)
+            let first_met = ranged::preview(&game, target);
             let mut shown = targeting::path(&game, target);
             assert!(shown.iter().all(|c| game.map.contains(c.pos)), "a cell off the map: {shown:?}");
             if let Stop::Blocked(b) = expected_end
@@ -319,6 +321,10 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
             }
             let preview: Vec<Pos> = shown.iter().map(|c| c.pos).collect();
             assert!(shown.iter().all(|c| c.kind != PathKind::Blocker));
+            if let Stop::Hit(first) = first_met.stop() {
+                assert!(preview.starts_with(first_met.cells()), "{first} is on the previewed line");
+                assert_eq!(shown[first_met.cells().len() - 1].kind, PathKind::Monster);
+            }
             // Nothing unknown ends the preview: the cells out of view that it flies through may
             // hold walls the player has never seen (the arrow stops there, the preview does not),
             // or differ from what the player remembers, or hold a creature.
@@ -340,9 +346,9 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
                 unseen += 1;
                 continue;
             }
-            // The arrow flies the previewed line; only a miss takes it further along it.
+            // The arrow flies along the previewed line; only a hit stops it short of the end.
             assert!(
-                report.path.starts_with(&preview),
+                preview.starts_with(&report.path),
                 "preview {preview:?} ending {expected_end:?}, flew {report:?} from {}",
                 game.player.pos
             );
@@ -350,7 +356,7 @@ fn the_previewed_path_is_the_path_the_arrow_takes() {
                 assert_eq!(report.path, preview);
                 equal += 1;
             } else {
-                assert!(matches!(expected_end, Stop::Hit(_)), "only a missed creature changes the end");
+                assert!(matches!(report.end, ShotEnd::Hit(_)), "only a hit ends the shot short: {report:?}");
             }
         }
     }
