@@ -483,7 +483,8 @@ impl GameState {
         }
         now.sort_unstable();
         self.in_view = now;
-        let ids = new.iter().map(|m| m.id).collect();
+        let mut ids: Vec<u32> = new.iter().map(|m| m.id).collect();
+        ids.sort_unstable();
         let text = self.sighting_of(new)?;
         self.log.push(self.turn, text);
         Some(Sighting { message: self.log.len() - 1, ids })
@@ -514,7 +515,7 @@ impl GameState {
         let still: Vec<&Monster> = self
             .monsters
             .iter()
-            .filter(|m| sighting.ids.contains(&m.id) && self.view.is_visible(m.pos))
+            .filter(|m| sighting.ids.binary_search(&m.id).is_ok() && self.view.is_visible(m.pos))
             .collect();
         if still.len() == sighting.ids.len() {
             return;
@@ -526,7 +527,8 @@ impl GameState {
     }
 }
 
-/// A sighting just logged: the index of its message, and the ids of the monsters it names.
+/// A sighting just logged: the index of its message, and the ids of the monsters it names
+/// (sorted: looked up by bisection, as a crowd may come into view at once).
 pub(crate) struct Sighting {
     message: usize,
     ids: Vec<u32>,
