@@ -120,6 +120,29 @@ impl Clone for Fov {
     }
 }
 
+/// Two buffers are equal when they hold the same view: the same area, viewer and radius, and
+/// the same visible cells, whatever order each found them in (the multicast and the reference
+/// list them differently) and however warm each one's working memory is.
+///
+/// ```
+/// use sightline::{Pos, fov::{Fov, multicast, reference}};
+/// let pillar = |p: Pos| p == Pos::new(3, 2);
+/// let (mut fast, mut slow) = (Fov::new(8, 5), Fov::new(8, 5));
+/// multicast::compute(Pos::new(1, 2), None, &pillar, &mut fast);
+/// reference::compute(Pos::new(1, 2), None, &pillar, &mut slow);
+/// assert_eq!(fast, slow);
+/// ```
+impl PartialEq for Fov {
+    fn eq(&self, other: &Fov) -> bool {
+        (self.width, self.height, self.origin, self.radius)
+            == (other.width, other.height, other.origin, other.radius)
+            && self.lit.len() == other.lit.len()
+            && self.lit.iter().all(|&p| other.is_visible(p))
+    }
+}
+
+impl Eq for Fov {}
+
 /// The longest side of a [`Fov`]'s area, `2^30 − 1` cells: the multicast works in doubled
 /// coordinates relative to the viewer (who may stand a cell outside the area), `2·offset + 1`,
 /// and those must fit an `i32`.
@@ -603,6 +626,35 @@ mod tests {
         let text = format!("{fov:?}");
         assert!(text.contains("len: 253, cells: [") && text.ends_with(" … and 221 more }"), "{text}");
         assert_eq!(text.matches("Pos {").count(), 1 + 32, "{text}");
+    }
+
+    #[test]
+    fn views_are_equal_when_they_show_the_same_cells_of_the_same_area_from_the_same_viewer() {
+        let view = |w: usize, at: Pos, radius: Option<u32>, cells: &[Pos]| {
+            let mut fov = Fov::new(w, 4);
+            fov.reset(at, radius);
+            for &p in cells {
+                fov.mark(p);
+            }
+            fov
+        };
+        let (a, b, c) = (Pos::new(1, 1), Pos::new(2, 1), Pos::new(1, 2));
+        let base = view(5, a, Some(3), &[a, b, c]);
+        assert_eq!(base, view(5, a, Some(3), &[c, a, b]), "the order found does not matter");
+        assert_ne!(base, view(5, a, Some(3), &[a, b]), "one cell fewer");
+        assert_ne!(base, view(5, a, Some(3), &[a, b, Pos::new(2, 2)]), "another cell");
+        assert_ne!(base, view(6, a, Some(3), &[a, b, c]), "another area");
+        assert_ne!(base, view(5, a, None, &[a, b, c]), "another radius");
+        assert_ne!(base, view(5, b, Some(3), &[a, b, c]), "another viewer");
+        // a buffer that held a bigger view before (stale stamps, warm scratch) is equal too
+        let mut warm = Fov::new(5, 4);
+        multicast::compute(a, None, &|_: Pos| false, &mut warm);
+        assert_ne!(warm, base);
+        warm.reset(a, Some(3));
+        for p in [b, c, a] {
+            warm.mark(p);
+        }
+        assert_eq!(warm, base);
     }
 
     #[test]
