@@ -375,3 +375,24 @@ fn shots_past_an_open_edge_and_a_won_game_load() {
     assert_eq!(game.outcome, Outcome::Won);
     assert_eq!(save::from_ron(&save::to_ron(&game), "won.ron".as_ref()).unwrap(), game);
 }
+
+/// A game that ended saves and loads back as it ended (the game resumed from a save writes its
+/// end over that save; see `tests/e2e_save_end.rs`): a death, with its killer, as well as a win.
+#[test]
+fn a_game_lost_saves_and_loads_back_lost() {
+    let mut game = GameState::new(level(), 7).unwrap();
+    for _ in 0..500 {
+        if game.is_over() {
+            break;
+        }
+        game.act(Action::Wait);
+    }
+    assert!(matches!(game.outcome, Outcome::Dead { .. }), "the goblin kills a player who only waits");
+    let dir = scratch("lost");
+    let path = dir.join("save.ron");
+    save::save(&game, &path).unwrap();
+    let loaded = save::load(&path).unwrap();
+    assert!(loaded.is_over());
+    assert_eq!(loaded, game);
+    fs::remove_dir_all(dir).unwrap();
+}

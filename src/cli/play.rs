@@ -48,6 +48,7 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(super::USAGE);
     }
     let save_path = args.save.clone().or_else(|| args.load.clone());
+    let resumed_over = game.is_over();
     let mut saved_to = None;
     let mut app = App::new(game, Theme::from_env());
     let ended = terminal::run(&mut app, |app| {
@@ -84,6 +85,9 @@ pub fn run(args: Args) -> ExitCode {
             if app.game.is_over() {
                 let (score, turn, seed) = (app.game.score(), app.game.turn, app.game.seed);
                 let _ = writeln!(std::io::stdout(), "Score {score} after {turn} turns (seed {seed}).");
+                if let Some(path) = args.load.as_deref().filter(|_| !resumed_over) {
+                    record_end(&app.game, path);
+                }
             }
             ExitCode::SUCCESS
         }
@@ -92,6 +96,25 @@ pub fn run(args: Args) -> ExitCode {
             super::report!("sightline: terminal error: {e}");
             ExitCode::from(super::INVALID_MAP)
         }
+    }
+}
+
+/// Writes `game`, resumed from the save at `path` and now over, back over that save, and says
+/// so. The save held the game in progress: left as it was, it would let the player resume from
+/// before the death (or the win) and play the end again, where a roguelike's death is final.
+/// Resumed afterwards, the save shows the end screen. (A file the end cannot be written to —
+/// the save was read from a pipe, say — is left as it is, and stderr says so; the game itself
+/// ended normally, so the exit status stays 0.)
+fn record_end(game: &GameState, path: &Path) {
+    let shown = super::shown_path(path);
+    match save::save(game, path) {
+        Ok(()) => {
+            let _ = writeln!(std::io::stdout(), "The game is over: {shown} now holds its end.");
+        }
+        Err(e) => super::report!(
+            "sightline: the game is over, but its save could not be updated ({}): resuming {shown} resumes the game before its end",
+            terminal_text(&e.to_string())
+        ),
     }
 }
 
