@@ -1,0 +1,311 @@
+//! Deciding one cell from its two inputs: gathering what each passes into its square, whether
+//! its centre is lit, and what it passes on. [`Quadrant::small`] takes the common case (off the
+//! axes, at most one interval from each input) with a few comparisons; [`Quadrant::cell`] takes
+//! any input. Walls go on to `wall.rs`.
+
+use super::angle::Dir;
+use super::intervals::{Interval, SMALL, Sink, set_contains};
+use super::light::Light;
+use super::quadrant::{Quadrant, Row, square};
+use super::{Arenas, CellState, Observer};
+use crate::fov::Fov;
+use crate::geometry::Opacity;
+
+/// Gathers into `into` the input of quadrant cell `(i, j)` (whose square angle is `own`) from
+/// the outputs of its inputs: what the square above passes (its intervals in `prev_iv`) from
+/// `own`'s low end on, then what the square to the left passes (in `cur_iv`) up to `own`'s high
+/// end. The two meet at the corner the three squares share.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn gather(
+    into: &mut impl Sink,
+    i: i32,
+    j: i32,
+    own: Interval,
+    left: Light,
+    up: Light,
+    prev_iv: &[Interval],
+    cur_iv: &[Interval],
+) {
+    if up == Light::FULL {
+        if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
+            into.push_joined(iv);
+        }
+    } else if up != Light::DARK {
+        for iv in &prev_iv[up.range()] {
+            if let Some(iv) = iv.clip_lo(own.lo, false) {
+                into.push_joined(iv);
+            }
+        }
+    }
+    if left == Light::FULL {
+        if let Some(iv) = square(i - 1, j).clip_hi(own.hi, false) {
+            into.push_joined(iv);
+        }
+    } else if left != Light::DARK {
+        for iv in &cur_iv[left.range()] {
+            match iv.clip_hi(own.hi, false) {
+                Some(iv) => into.push_joined(iv),
+                None => break,
+            }
+        }
+    }
+}
+
+/// The light of floor `(i, j)` whose input is `u` and `l`, two intervals split at the corner its
+/// inputs share (rare), and whether its centre is lit.
+#[cold]
+#[inline(never)]
+pub(super) fn two_parts(
+    arena: &mut Vec<Interval>,
+    u: Interval,
+    l: Interval,
+    i: i32,
+    j: i32,
+) -> (Light, bool) {
+    let start = arena.len();
+    arena.push(u);
+    arena.push(l);
+    let c = Dir::new(i, j);
+    (Light::part(arena, start, i, j), u.contains(c) || l.contains(c))
+}
+
+/// What each input of quadrant cell `(i, j)` (off the axes, each passing it one interval at
+/// most: see [`one_each`]) passes into its square, and whether that part reaches the square's
+/// outer end (`lo` for the input above, `hi` for the left one) with the end included; `None`
+/// for a dark input. (An input's light reaches this cell, so its part here is not empty: `lo`
+/// is the far corner of the square above, `hi` that of the square to the left. Above's part
+/// lies in `[lo, corner]`, the left's in `[corner, hi]`.)
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub(super) fn input_parts(
+    i: i32,
+    j: i32,
+    left: Light,
+    up: Light,
+    s: &Arenas,
+) -> (Option<(Interval, bool)>, Option<(Interval, bool)>) {
+    let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
+    let corner = Dir::new(2 * i - 1, 2 * j - 1);
+    let u = if up == Light::DARK {
+        None
+    } else if up.whole_down() {
+        Some((Interval::of(lo, false, corner, false), true))
+    } else {
+        Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
+    };
+    let l = if left == Light::DARK {
+        None
+    } else if left.whole_to_right() {
+        Some((Interval::of(corner, false, hi, false), true))
+    } else {
+        Some(s.cur_iv[left.range().start].ending_at(hi))
+    };
+    (u, l)
+}
+
+/// Whether each input of quadrant cell `(i, j)` (off the axes) passes at most one interval into
+/// its square. An input that passes two passes one, when its other interval lies wholly beyond
+/// the square: above's first ending before the square's low end, or the left's second starting
+/// after its high end. (A wall lit on both sides of its diamond passes two parts that split
+/// that way: the one below its diamond ends before its far corner, the one above starts after.)
+#[inline(always)]
+pub(super) fn one_each(
+    i: i32,
+    j: i32,
+    left: Light,
+    up: Light,
+    prev_iv: &[Interval],
+    cur_iv: &[Interval],
+) -> bool {
+    let (nu, nl) = (up.intervals(), left.intervals());
+    if nu <= 1 && nl <= 1 {
+        return true;
+    }
+    // (an end before a direction: a cross product above 0, or at 0 with the end open)
+    nu <= 2
+        && nl <= 2
+        && (nu < 2 || {
+            let first = prev_iv[up.range().start];
+            first.hi.cross(Dir::new(2 * i + 1, 2 * j - 1)) >= i64::from(!first.hi_open())
+        })
+        && (nl < 2 || {
+            let second = cur_iv[left.range().start + 1];
+            Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open())
+        })
+}
+
+impl<const T: bool> Quadrant<T> {
+    /// [`Quadrant::cell`] for the common cell off the axes whose inputs pass one interval each
+    /// at most into its square (see [`one_each`]; a whole square is one interval too): its
+    /// input is at most two intervals, joined at the corner its inputs share. A floor passes that
+    /// on; a wall goes through [`Quadrant::small_wall`] (a wall in full light never comes here:
+    /// the loop hands it to [`Quadrant::lit_wall`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn small<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        left: Light,
+        up: Light,
+        world: &(impl Opacity + ?Sized),
+        row: Option<Row>,
+        out: &mut Fov,
+        s: &mut Arenas,
+        obs: &mut O,
+    ) -> Light {
+        debug_assert!(i > 0 && j > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv));
+        let p = self.at(i, j);
+        let ring = (i + j) as u32;
+        let opaque = self.opaque_at(world, row, i, p);
+        debug_assert!(!(opaque && up.whole_down() && left.whole_to_right()), "lit walls are the loop's");
+        let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
+        debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
+        if opaque {
+            return self.small_wall(i, j, left, up, world, out, s, obs);
+        }
+        let (u, l) = input_parts(i, j, left, up, s);
+        // A floor passes its input on. Whether its centre is lit and which children the light
+        // reaches is mostly settled by where the centre `c` and the far corner `f` lie against
+        // `corner`: below the diagonal (i > j) `corner < c < f`, above it `f < c < corner`, on
+        // it the three are one direction. Above's part ends at `corner` or before, the left's
+        // starts there or after; a part that reaches the square's end needs no comparison there.
+        // And an interval that starts at or before the earlier of `c` and `f` starts at or
+        // before the later one too, one that ends at or after the later ends after the earlier.
+        let (c, f) = (Dir::new(i, j), Dir::new(2 * i + 1, 2 * j + 1));
+        // (an end before a direction: a cross product above 0, or at 0 with the end closed)
+        let lo_to = |iv: &Interval, d: Dir| iv.lo.cross(d) >= i64::from(iv.lo_open());
+        let to_hi = |iv: &Interval, d: Dir| d.cross(iv.hi) >= i64::from(iv.hi_open());
+        let (light, visible) = match (u, l) {
+            (Some((u, u_end)), None) => {
+                // all of it at `corner` or before: the centre is lit only at or above the
+                // diagonal, and the light reaches below only there
+                let to_right = u_end || i > j || lo_to(&u, f);
+                let down = i <= j && to_hi(&u, f);
+                let visible = down && (to_right || lo_to(&u, c)) && (i == j || to_hi(&u, c));
+                (Light::one_reaching(&mut s.cur_iv, u, to_right, down, u_end, false), visible)
+            }
+            (None, Some((l, l_end))) => {
+                let to_right = i >= j && lo_to(&l, f);
+                let down = l_end || i < j || to_hi(&l, f);
+                let visible = to_right && (down || to_hi(&l, c)) && (i == j || lo_to(&l, c));
+                (Light::one_reaching(&mut s.cur_iv, l, to_right, down, false, l_end), visible)
+            }
+            (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
+                if u_end && l_end {
+                    s.seen.push(p);
+                    obs.cell(p, ring, CellState::Lit, true);
+                    return Light::FULL;
+                }
+                // one interval through `corner`, which is lit
+                let iv = u.with_hi(l.hi, l.hi_open());
+                let to_right = u_end || i >= j || lo_to(&u, f);
+                let down = l_end || i <= j || to_hi(&l, f);
+                let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
+                (Light::one_reaching(&mut s.cur_iv, iv, to_right, down, u_end, l_end), visible)
+            }
+            (Some((u, _)), Some((l, _))) => two_parts(&mut s.cur_iv, u, l, i, j),
+            (None, None) => unreachable!("culled cells are the loop's"),
+        };
+        debug_assert_eq!(
+            (light, visible),
+            {
+                let r = light.range();
+                let set = &s.cur_iv[r.clone()];
+                let reach = Light::reach(&set[0], &set[set.len() - 1], i, j);
+                // (a child's part is whole when one interval holds both its ends)
+                let holds = |a: Dir, b: Dir| set.len() == 1 && set[0].contains(a) && set[0].contains(b);
+                let whole = if holds(lo, f) { Light::WHOLE_RIGHT } else { 0 }
+                    | if holds(f, hi) { Light::WHOLE_DOWN } else { 0 };
+                (Light((r.start as u64) << 32 | reach | whole | r.len() as u64), set_contains(set, c))
+            },
+            "cell ({i}, {j})"
+        );
+        if visible {
+            s.seen.push(p);
+        }
+        obs.cell(p, ring, CellState::Edge, visible);
+        light
+    }
+
+    /// Decides quadrant cell `(i, j) != (0, 0)` from the outputs of its inputs, marks it if it is
+    /// visible, and returns its own output.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(super) fn cell<O: Observer>(
+        &self,
+        i: i32,
+        j: i32,
+        left: Light,
+        up: Light,
+        world: &(impl Opacity + ?Sized),
+        out: &mut Fov,
+        s: &mut Arenas,
+        obs: &mut O,
+    ) -> Light {
+        let p = self.at(i, j);
+        let ring = (i + j) as u32;
+        // Fast path: every input gives this cell its whole part, so this square is whole too
+        // (the inputs' squares cover its angle).
+        let whole = (j == 0 || up.whole_down()) && (i == 0 || left.whole_to_right());
+        if whole && !self.opaque(world, p) {
+            out.mark_inside(p);
+            obs.cell(p, ring, CellState::Lit, true);
+            return Light::FULL;
+        }
+        let own = square(i, j);
+        if whole {
+            if i > 0 && j > 0 {
+                return self.lit_wall(i, j, p, world, s, obs);
+            }
+            return self.axis_wall(i, j, p, world, out, s, obs);
+        }
+        // The input: what the square above passes, from this square's low end on, then what the
+        // square to the left passes, up to this square's high end. The two meet at the corner
+        // the three squares share. (Off the axes with at most one interval from each input this
+        // is `Quadrant::small`'s job.) Gathered inline when the inputs pass few intervals
+        // (joining never lengthens a set), else in the scratch buffer.
+        let (input, full): (&[Interval], bool) = {
+            let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
+                s.small.clear();
+                gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                s.small.as_slice()
+            } else {
+                s.input.clear();
+                gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                &s.input
+            };
+            if input.is_empty() {
+                obs.cell(p, ring, CellState::Culled, false);
+                return Light::DARK;
+            }
+            let full = input.len() == 1 && {
+                let iv = input[0];
+                !iv.lo_open() && !iv.hi_open() && iv.lo.same(own.lo) && iv.hi.same(own.hi)
+            };
+            (input, full)
+        };
+        // (a culled cell's opacity does not matter: it is not looked up)
+        let opaque = self.opaque(world, p);
+        let state = if full { CellState::Lit } else { CellState::Edge };
+        if !opaque {
+            // a floor is visible iff the ray through its centre arrives lit, and passes its
+            // input on unchanged
+            let visible = full || set_contains(input, Dir::new(i, j));
+            if visible {
+                out.mark_inside(p);
+            }
+            obs.cell(p, ring, state, visible);
+            if full {
+                return Light::FULL;
+            }
+            let start = s.cur_iv.len();
+            for &iv in input {
+                s.cur_iv.push(iv); // a loop: these are one or two, too few for a memcpy call
+            }
+            return Light::part(&s.cur_iv, start, i, j);
+        }
+        self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs)
+    }
+}

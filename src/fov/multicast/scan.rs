@@ -1,0 +1,430 @@
+//! The quadrant scan: row by row outward from the viewer, each row along the runs of cells that
+//! the row above lit, holding only the front (the row above's outputs). It decides each cell by
+//! the cheapest path that gives the general rule's answer: full light, a small input, the
+//! general cell; and its axis row, where one of the two inputs lies outside the quadrant.
+
+use std::mem;
+
+use super::cell::one_each;
+use super::light::Light;
+use super::quadrant::Quadrant;
+use super::{CellState, Observer, SEEN_BATCH, Scratch, turn_all};
+use crate::fov::{Fov, row_reach};
+use crate::geometry::Opacity;
+
+/// `lit_from` of [`track_run_from`] when no run is under way.
+pub(super) const NO_RUN: i32 = i32::MAX;
+
+/// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
+/// current run started (`NO_RUN` when none is under way: a plain number the cell loop keeps in
+/// one register), and cell `i`'s `light` extends it or ends it.
+#[inline(always)]
+pub(super) fn track_run_from(lit_from: &mut i32, runs: &mut Vec<(i32, i32)>, i: i32, light: Light) {
+    if !light.reaches_down() {
+        if *lit_from != NO_RUN {
+            runs.push((mem::replace(lit_from, NO_RUN), i - 1));
+        }
+    } else {
+        *lit_from = (*lit_from).min(i);
+    }
+}
+
+impl<const T: bool> Quadrant<T> {
+    /// Scans the quadrant row by row (`j`), each row outward (`i`), holding only the previous
+    /// row's outputs: a cell's inputs are `(i-1, j)`, just done, and `(i, j-1)`, from that row.
+    /// With `from = Some((j, ilim))` it starts at row `j`, the row above being done and marked
+    /// with cells `0..=ilim` all passing their whole squares and no other cell lit (see
+    /// [`open_rows`](super::open::open_rows)). With `tall` (a plain quadrant only: see
+    /// [`Corner::Tall`](super::corner::Corner::Tall)) it hands the quadrant to the turned scan.
+    ///
+    /// Each row also records its runs of cells whose light reaches the row below, so the next
+    /// row visits only cells with a lit input: the runs of the row above, each extended to the
+    /// right as long as the light keeps coming from the left. Everything else is culled without
+    /// being looked at.
+    ///
+    /// (Inlined into [`super::run`], its one plain caller, as it was when both lived in one
+    /// file: called out of line, the 5 % map's unlimited view took 4 % more instructions.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn scan<O: Observer>(
+        &self,
+        imax: u32,
+        jmax: u32,
+        radius: Option<u32>,
+        from: Option<(i32, i32)>,
+        floors: Option<i32>,
+        tall: bool,
+        world: &(impl Opacity + ?Sized),
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) {
+        let r2 = radius.map(|r| i64::from(r).saturating_mul(i64::from(r)));
+        let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
+        let block = if T { self.turned_block(world, ilim as u32) } else { None };
+        debug_assert!(s.front.len() > ilim as usize, "the front is sized for every quadrant by `run`");
+        s.iv.cur_iv.clear();
+        s.cur_runs.clear();
+        // How many cells of the row just done, from the axis on, are known to pass their whole
+        // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
+        let mut full;
+        // Whether the row just done was a whole row taken by `whole_row` or `open_rows`, which
+        // leave `s.front` and the runs as they were: they are written only when a row needs them.
+        let mut unsaved;
+        let j0 = if let Some((j, above)) = from {
+            (ilim, full, unsaved) = (above, above + 1, true);
+            j
+        } else {
+            // The floors along the axis row up to the first wall: `floors`, from the caller, when
+            // the scan takes such shortcuts, or, turned, read in the view: see `axis_row` and
+            // `turned_axis_floors`.
+            let floors = if T {
+                self.turned_axis_floors(ilim, world, out)
+            } else {
+                debug_assert_eq!(floors.is_some(), self.shortcuts::<O>());
+                floors.filter(|_| ilim > 0)
+            };
+            if !T && (tall || floors.is_some() && turn_all()) {
+                let (origin, sx, sy, w, h) = (self.origin, self.sx, self.sy, self.w, self.h);
+                let q = Quadrant::<true> { origin, sx, sy, w, h, viewer_inside: true };
+                q.scan_turned(jmax, imax, radius, world, out, s, obs);
+                return;
+            }
+            (full, unsaved) = self.axis_row(ilim, jmax, r2, floors, world, block, out, s, obs);
+            1
+        };
+        for j in j0..=jmax as i32 {
+            if let Some(r2) = r2 {
+                let jj = i64::from(j) * i64::from(j);
+                if jj > r2 {
+                    break;
+                }
+                ilim = row_reach(i64::from(ilim), jj, r2) as i32;
+            }
+            // (a row taken whole leaves `full > ilim` for the next)
+            if self.shortcuts::<O>() && full > ilim {
+                if self.whole_row(j, ilim, world, out) {
+                    (full, unsaved) = (ilim + 1, true);
+                    continue;
+                }
+                if mem::take(&mut unsaved) {
+                    // the row above is whole from the axis to its end: one run of full light
+                    s.front[..full as usize].fill(Light::FULL);
+                    s.iv.cur_iv.clear();
+                    s.cur_runs.clear();
+                    s.cur_runs.push((0, full - 1));
+                }
+            }
+            mem::swap(&mut s.iv.prev_iv, &mut s.iv.cur_iv);
+            mem::swap(&mut s.prev_runs, &mut s.cur_runs);
+            s.iv.cur_iv.clear();
+            s.cur_runs.clear();
+            // b: the end of the run of the row above that i is in, or of the last one it passed,
+            // cut at the row's end (the loop's cells are all at or before it)
+            let mut run = 0;
+            let (a, b) = s.prev_runs[0];
+            let mut b = b.min(ilim);
+            let mut lit_from = NO_RUN;
+            let mut left = Light::DARK;
+            // the cells of the row above from i to here all give the cells below their whole parts
+            let mut whole_to = -1;
+            let mut i = a;
+            let full_above = mem::replace(&mut full, 0);
+            // The front as a slice of the row's length, held for the whole row: the loop runs
+            // while `i` indexes it, which also settles every `front[i]`. (Cells outside the
+            // runs are not written: the row below reads only within this row's runs.)
+            let front = &mut s.front[..=ilim as usize];
+            if self.shortcuts::<O>() && full_above > 1 {
+                // The row starts under whole squares: its floors from the axis on, up to the
+                // first wall or the end of those squares, are whole (each one's left input is
+                // whole too), found with one look along the world's row, with no per-row set-up
+                // of the cell loop. The axis cell is also another quadrant's; the others are
+                // this one's alone.
+                debug_assert!(a == 0 && b >= (full_above - 1).min(ilim));
+                let n =
+                    world.transparent_run(self.at(0, j), self.sx, full_above.min(ilim + 1) as usize) as i32;
+                if n > 0 {
+                    out.mark_inside(self.at(0, j));
+                    if n > 1 {
+                        out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
+                    }
+                    front[..n as usize].fill(Light::FULL);
+                    (lit_from, left, i, full) = (0, Light::FULL, n, n);
+                }
+            }
+            let row = self.opaque_row(world, j, block);
+            while (i as usize) < front.len() {
+                let up = if i <= b {
+                    front[i as usize]
+                } else if s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
+                    // The light from the left carried on into the next run above. (Tested here,
+                    // where a cell past `b` is told apart anyway, rather than after every cell:
+                    // noise r20 about 3 % faster.)
+                    run += 1;
+                    b = s.prev_runs[run].1.min(ilim);
+                    front[i as usize]
+                } else {
+                    Light::DARK
+                };
+                let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
+                    // The common case: both inputs give this square their whole parts, so it is
+                    // whole, if it is a floor.
+                    let p = self.at(i, j);
+                    if self.opaque_at(world, row, i, p) {
+                        if i > 0 {
+                            self.lit_wall(i, j, p, world, &mut s.iv, obs)
+                        } else {
+                            self.axis_wall(i, j, p, world, out, &mut s.iv, obs)
+                        }
+                    } else if T || i == 0 || i >= b || !front[i as usize + 1].whole_down() {
+                        full += i32::from(i == full);
+                        if i > 0 {
+                            s.iv.seen.push(p);
+                        } else {
+                            out.mark_inside(p);
+                        }
+                        obs.cell(p, (i + j) as u32, CellState::Lit, true);
+                        Light::FULL
+                    } else if let Some(row) = row {
+                        // A run of whole floors (see `whole_run`), followed cell by cell along
+                        // the row's flags at hand: under a broken-up row above such runs are
+                        // short (3 to 4 cells on the 5 % noise map), and setting up a run's
+                        // look-up and marking costs more than its cells. (Measured: noise r20
+                        // about 4 % faster; rooms, with longer runs, as fast as with `whole_run`.)
+                        lit_from = lit_from.min(i);
+                        let (from, end) = (i, b);
+                        loop {
+                            let p = self.at(i, j);
+                            s.iv.seen.push(p);
+                            obs.cell(p, (i + j) as u32, CellState::Lit, true);
+                            if i >= end
+                                || !front[i as usize + 1].whole_down()
+                                || self.opaque_at(world, Some(row), i + 1, self.at(i + 1, j))
+                            {
+                                break;
+                            }
+                            front[i as usize] = Light::FULL;
+                            i += 1;
+                        }
+                        if from == full {
+                            full = i + 1;
+                        }
+                        Light::FULL
+                    } else {
+                        lit_from = lit_from.min(i);
+                        let from = i;
+                        i = self.whole_run(i, j, b, &mut whole_to, world, out, front, obs);
+                        if from == full {
+                            full = i + 1;
+                        }
+                        Light::FULL
+                    }
+                } else if up == Light::DARK && left == Light::DARK {
+                    // culled: no light to the next run of the row above
+                    if lit_from != NO_RUN {
+                        s.cur_runs.push((mem::replace(&mut lit_from, NO_RUN), i - 1));
+                    }
+                    run += 1;
+                    match s.prev_runs.get(run) {
+                        Some(&(a, end)) => {
+                            b = end.min(ilim);
+                            i = a;
+                            continue;
+                        }
+                        None => break,
+                    }
+                } else if T
+                    && !O::WATCHES
+                    && j == 1
+                    && up == Light::FULL
+                    && i > 1
+                    && let Some((next, last)) = self.under_whole(
+                        i,
+                        j,
+                        b,
+                        left,
+                        world,
+                        row,
+                        front,
+                        &mut s.iv,
+                        &mut s.cur_runs,
+                        &mut lit_from,
+                    )
+                {
+                    // A turned scan's row 1 under whole squares of the axis row, with the light
+                    // from the left cut short (by a wall before): a stretch of cells each
+                    // decided by one bound (see `under_whole`). That row is the side of the
+                    // corridor the scan was turned for, where the light grazes the wall line
+                    // for about 2a cells behind a wall at `(a, 1)`; in row j, for about a/j,
+                    // too few to pay for the entry (measured, taken in every row: the 5 % map
+                    // 4-5 % more instructions). Turned scans only, and tested here, after the
+                    // cheaper cases: placed anywhere in the plain scan's cell loop, the call
+                    // changed that loop's compiled code, and the 5 % map unlimited ran 7-9 %
+                    // slower for the same instructions. (Rooms, whose views are corridor
+                    // views: 13-25 % fewer instructions.)
+                    (i, left) = (next, last);
+                    continue;
+                } else if i > 0 && one_each(i, j, left, up, &s.iv.prev_iv, &s.iv.cur_iv) {
+                    self.small(i, j, left, up, world, row, out, &mut s.iv, obs)
+                } else {
+                    self.cell(i, j, left, up, world, out, &mut s.iv, obs)
+                };
+                front[i as usize] = light;
+                track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
+                self.report_culled(obs, i, j, light, ilim, jmax, r2);
+                left = light.to_right();
+                i += 1;
+            }
+            if lit_from != NO_RUN {
+                s.cur_runs.push((lit_from, i - 1));
+            }
+            // (the cells found one by one, marked once they are many: the list stays short
+            // whatever the view, and most views mark them in one go at the end)
+            if s.iv.seen.len() >= SEEN_BATCH {
+                out.mark_new_cells(&s.iv.seen);
+                s.iv.seen.clear();
+            }
+            if s.cur_runs.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// [`Quadrant::scan`] of a turned quadrant, out of line: the rarer scan, kept apart from the
+    /// plain one's code. (Inlined into it, the plain scan of a cave's small views measured a few
+    /// per cent slower.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(super) fn scan_turned<O: Observer>(
+        &self,
+        imax: u32,
+        jmax: u32,
+        radius: Option<u32>,
+        world: &(impl Opacity + ?Sized),
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) {
+        self.scan(imax, jmax, radius, None, None, false, world, out, s, obs);
+    }
+
+    /// For a turned quadrant on the `sx < 0` side, how many floors follow the viewer along its
+    /// axis row (a map column) before a wall, within `ilim`: read from the view, where the
+    /// `sx > 0` quadrant on this side of the x axis, scanned before it, turned or not, marked
+    /// that column. A floor there is seen from both sides or from neither (the rays to its centre
+    /// run along the axis), so the view's run of visible cells along it is the floors up to the
+    /// first wall, then that wall if it is seen (it hides the axis beyond: its diamond spans the
+    /// squares behind it). `None` on the `sx > 0` side, which looks cell by cell. (The corridor
+    /// a viewer stands in along the map's columns is walked once, not twice.)
+    #[inline(always)]
+    pub(super) fn turned_axis_floors(
+        &self,
+        ilim: i32,
+        world: &(impl Opacity + ?Sized),
+        out: &Fov,
+    ) -> Option<i32> {
+        if self.sx > 0 {
+            return None;
+        }
+        let mut n = 0;
+        while n < ilim && out.is_visible(self.at(n + 1, 0)) {
+            n += 1;
+        }
+        Some(if n > 0 && world.is_opaque(self.at(n, 0)) { n - 1 } else { n })
+    }
+
+    /// Row 0 of the quadrant, the viewer's cell and the cells along the x axis, fed from the left
+    /// only; `floors` is how many floors follow the viewer there before a wall, if the scan
+    /// looked (when it takes shortcuts). Returns how many of its cells, from the axis on, are
+    /// known to pass their whole squares, and that the row is written down (see `unsaved` in
+    /// [`Quadrant::scan`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn axis_row<'w, O: Observer>(
+        &self,
+        ilim: i32,
+        jmax: u32,
+        r2: Option<i64>,
+        floors: Option<i32>,
+        world: &'w (impl Opacity + ?Sized),
+        block: Option<(&'w [bool], usize)>,
+        out: &mut Fov,
+        s: &mut Scratch,
+        obs: &mut O,
+    ) -> (i32, bool) {
+        // row 0: the viewer, then outward along the axis, fed from the left only
+        s.front[0] = Light::FULL;
+        let mut lit_from = 0;
+        let mut left = Light::FULL;
+        let mut i = 1;
+        let mut full = 1;
+        if let Some(n) = floors {
+            // The floors along the axis up to the first wall are whole, found with one look
+            // along the world's row. The quadrant on the other side of this axis finds the same
+            // cells; only the one on the positive y side marks them. (Turned, they are in the
+            // view already.)
+            if n > 0 {
+                if self.sy > 0 && !T {
+                    out.mark_new_run(self.at(1, 0), self.sx, n as usize);
+                }
+                s.front[1..=n as usize].fill(Light::FULL);
+                (i, full) = (n + 1, n + 1);
+            }
+        }
+        let row = self.opaque_row(world, 0, block);
+        while i <= ilim && left != Light::DARK {
+            let p = self.at(i, 0);
+            let light = if left == Light::FULL {
+                if self.opaque_at(world, row, i, p) {
+                    self.axis_wall(i, 0, p, world, out, &mut s.iv, obs)
+                } else {
+                    // a floor on the axis in full light from the viewer's side: whole
+                    out.mark_inside(p);
+                    obs.cell(p, i as u32, CellState::Lit, true);
+                    Light::FULL
+                }
+            } else {
+                self.cell(i, 0, left, Light::DARK, world, out, &mut s.iv, obs)
+            };
+            s.front[i as usize] = light;
+            full += i32::from(i == full && light == Light::FULL);
+            track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
+            self.report_culled(obs, i, 0, light, ilim, jmax, r2);
+            left = light.to_right();
+            i += 1;
+        }
+        if lit_from != NO_RUN {
+            s.cur_runs.push((lit_from, i - 1));
+        }
+        (full, false)
+    }
+
+    /// Tells the observer that the children of cell `(i, j)` (within `ilim` on its row, `jmax`
+    /// rows and the squared radius `r2`) that its lit `light` does not reach are culled: the scan
+    /// will not look at them for this input. (A child the other input lights is looked at, and
+    /// the observer hears that too.) Nothing at all with `()`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn report_culled<O: Observer>(
+        &self,
+        obs: &mut O,
+        i: i32,
+        j: i32,
+        light: Light,
+        ilim: i32,
+        jmax: u32,
+        r2: Option<i64>,
+    ) {
+        if !O::WATCHES || light == Light::DARK {
+            return;
+        }
+        let ring = (i + j + 1) as u32;
+        if light.to_right() == Light::DARK && i < ilim {
+            obs.cell(self.at(i + 1, j), ring, CellState::Culled, false);
+        }
+        let below = i64::from(i) * i64::from(i) + i64::from(j + 1) * i64::from(j + 1);
+        if !light.reaches_down() && (j as u32) < jmax && r2.is_none_or(|r2| below <= r2) {
+            obs.cell(self.at(i, j + 1), ring, CellState::Culled, false);
+        }
+    }
+}
