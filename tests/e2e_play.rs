@@ -95,7 +95,7 @@ fn a_monster_comes_into_view_and_is_shot_down() {
     s.send("o");
     s.wait_for("You open the door.");
     s.wait_for("You see an orc.");
-    s.wait_for(" o orc");
+    s.wait_for(" o: orc");
     // Aim (the cursor starts on the orc, the only monster in view) and fire, until it dies.
     let mut turn = 2;
     for shot in 1.. {
@@ -107,17 +107,21 @@ fn a_monster_comes_into_view_and_is_shot_down() {
         turn += 1;
         s.wait_for(&format!("Turn {turn}"));
         s.wait_for(&format!("Arrows {}", 10 - shot));
-        if s.contents().contains("Your arrow kills the orc!") {
+        if s.contents().contains("and kills it!") {
             break;
         }
     }
     s.wait_for("Kills 1");
-    assert!(s.contents().contains("nothing of note") || !s.contents().contains(" o orc"), "{}", s.contents());
+    assert!(
+        s.contents().contains("nothing of note") || !s.contents().contains(" o: orc"),
+        "{}",
+        s.contents()
+    );
     s.send("m");
     s.wait_for("Message history");
     let history = s.contents();
     assert!(
-        history.contains("Your arrow hits the orc") || history.contains("Your arrow kills the orc!"),
+        history.contains("Your arrow hits the orc for ") && history.contains(" and kills it!"),
         "{history}"
     );
     s.send("\x03");

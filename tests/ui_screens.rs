@@ -563,3 +563,136 @@ fn a_map_name_wider_than_its_border_ends_with_an_ellipsis() {
     let screen = text(&draw(&app, 200, 40));
     assert!(screen.lines().next().unwrap().starts_with(&format!("┌ {name} ─")), "{screen}");
 }
+
+/// The side panel's rows on a `w × h` screen, inside its border, trimmed.
+fn panel_rows(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
+    let buf = terminal.backend().buffer();
+    let (w, h) = (buf.area.width, buf.area.height);
+    let x0 = w - render::PANEL_WIDTH + 1;
+    (1..h - render::LOG_HEIGHT - 1)
+        .map(|y| (x0..w - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string())
+        .collect()
+}
+
+/// The in-view list reads as a legend: each glyph, styled as the map draws it, then a colon and
+/// what it is ("a: archer", where "a archer" read as an article and a noun); and the items of a
+/// kind are one line counting them all, where the nearest of them comes: three spent arrows on
+/// three cells are "3 arrows", not three lines "an arrow".
+#[test]
+fn the_in_view_list_reads_as_a_legend_and_counts_the_items_of_a_kind_once() {
+    let map = art(&["##########", "#@..a....#", "#.|.|..|.#", "#!...$..!#", "##########"]);
+    let mut game = GameState::new(map, 3).unwrap();
+    for item in &mut game.items {
+        if item.kind == sightline::map::ItemKind::Arrows {
+            item.amount = 1; // three single arrows, as spent ones lie
+        }
+    }
+    let gold = game.items.iter().find(|i| i.kind == sightline::map::ItemKind::Gold).unwrap().amount;
+    for theme in [Theme::colour(), Theme::monochrome()] {
+        let app = App::new(game.clone(), theme.clone());
+        let terminal = draw(&app, 80, 24);
+        let rows = panel_rows(&terminal);
+        let start = rows.iter().position(|r| r == "In view:").expect("the list");
+        let list: Vec<&str> =
+            rows[start + 1..].iter().map(String::as_str).take_while(|r| !r.is_empty()).collect();
+        let gold = format!(" $: {gold} gold pieces");
+        assert_eq!(list, [" a: archer", " |: 3 arrows", " !: 2 healing potions", gold.as_str()], "{rows:#?}");
+        // The glyph is drawn as on the map, the colon and the name as text.
+        let (x, y) = (80 - render::PANEL_WIDTH + 2, 1 + start as u16 + 1);
+        let buf = terminal.backend().buffer();
+        assert_eq!((buf[(x, y)].symbol(), buf[(x + 1, y)].symbol()), ("a", ":"));
+        let archer = theme.monster(sightline::map::MonsterKind::Archer);
+        assert_eq!(buf[(x, y)].style().fg, archer.fg, "the glyph in the archer's colour");
+        assert_eq!(buf[(x, y)].style().add_modifier, archer.add_modifier);
+        assert_eq!(buf[(x + 1, y)].style().add_modifier, theme.text.add_modifier, "the colon is text");
+    }
+}
+
+/// Whether `text` holds a number in brackets, "(6)": how damage was once told, unexplained.
+fn bare_number(text: &str) -> bool {
+    text.split('(').skip(1).any(|rest| rest.split_once(')').is_some_and(|(n, _)| n.parse::<i64>().is_ok()))
+}
+
+/// The log tells the damage of an arrow in words, the player's and an archer's alike: "Your
+/// arrow hits the orc for 4.", "Your arrow hits the orc for 3 and kills it!", "The archer's arrow
+/// hits you for 2." (it was a bare "(4)" after the sentence, which nothing on screen explained),
+/// and the message area draws them so.
+#[test]
+fn the_log_tells_an_arrows_damage_in_words() {
+    // Deep water between the player and an orc and an archer: arrows fly over it, nobody can
+    // cross it, so nothing fights hand to hand.
+    let rows = ["###########", "#@...~~~o.#", "#....~~~..#", "#....~~~.a#", "###########"];
+    let number = |s: &str| s.parse::<i32>().is_ok_and(|n| n > 0);
+    let (mut hit, mut kill, mut shot_at) = (false, false, false);
+    for seed in 0..50 {
+        let mut game = GameState::new(art(&rows), seed).unwrap();
+        while !game.is_over() && game.player.arrows > 0 {
+            let Some(orc) = game.monsters.iter().find(|m| m.kind == sightline::map::MonsterKind::Orc) else {
+                break;
+            };
+            game.act(Action::Fire { target: orc.pos });
+            for m in game.log.messages() {
+                let t = m.text.as_str();
+                assert!(!bare_number(t), "{t:?}");
+                if let Some(rest) = t.strip_prefix("Your arrow hits the orc for ") {
+                    let rest = rest.trim_end_matches(" The arrow breaks.");
+                    if let Some(n) = rest.strip_suffix(" and kills it!") {
+                        assert!(number(n), "{t:?}");
+                        kill = true;
+                    } else {
+                        assert!(number(rest.strip_suffix('.').unwrap_or("")), "{t:?}");
+                        hit = true;
+                    }
+                }
+                if let Some(n) = t.strip_prefix("The archer's arrow hits you for ") {
+                    assert!(number(n.strip_suffix('.').unwrap_or("")), "{t:?}");
+                    shot_at = true;
+                }
+            }
+            let newest = &game.log.recent(1)[0].text;
+            if newest.contains(" for ") && !game.is_over() {
+                let screen = text(&draw(&App::new(game.clone(), Theme::colour()), 80, 24));
+                assert!(screen.contains(newest.as_str()), "drawn as logged: {newest:?}\n{screen}");
+            }
+        }
+        if hit && kill && shot_at {
+            return;
+        }
+    }
+    panic!("no seed gave a hit, a kill and an archer's hit: {hit} {kill} {shot_at}");
+}
+
+/// Melee tells its damage in words too: "You hit the goblin for 3.", "You hit the goblin for 4
+/// and kill it!", "The goblin hits you for 2." (each was a bare "(3)" after the sentence).
+#[test]
+fn the_log_tells_a_blows_damage_in_words() {
+    let number = |s: &str| s.parse::<i32>().is_ok_and(|n| n > 0);
+    let (mut hit, mut kill, mut hit_back) = (false, false, false);
+    for seed in 0..50 {
+        let mut game = GameState::new(art(&["#######", "#@g...#", "#######"]), seed).unwrap();
+        while !game.is_over() && !game.monsters.is_empty() {
+            game.act(Action::Move(Dir::E));
+        }
+        for m in game.log.messages() {
+            let t = m.text.as_str();
+            assert!(!bare_number(t), "{t:?}");
+            if let Some(rest) = t.strip_prefix("You hit the goblin for ") {
+                if let Some(n) = rest.strip_suffix(" and kill it!") {
+                    assert!(number(n), "{t:?}");
+                    kill = true;
+                } else {
+                    assert!(number(rest.strip_suffix('.').unwrap_or("")), "{t:?}");
+                    hit = true;
+                }
+            }
+            if let Some(n) = t.strip_prefix("The goblin hits you for ") {
+                assert!(number(n.strip_suffix('.').unwrap_or("")), "{t:?}");
+                hit_back = true;
+            }
+        }
+        if hit && kill && hit_back {
+            return;
+        }
+    }
+    panic!("no seed gave a hit, a kill and a hit back: {hit} {kill} {hit_back}");
+}

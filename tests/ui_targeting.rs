@@ -9,12 +9,12 @@ mod screen;
 use art::art;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier};
 use screen::text;
 use sightline::Pos;
 use sightline::game::{Action, Dir, GameState};
 use sightline::ui::app::Command;
-use sightline::ui::render::{self, map::camera};
+use sightline::ui::render::{self, map::view_origin};
 use sightline::ui::targeting::{self, PathKind};
 use sightline::ui::{App, Mode, Theme};
 
@@ -42,11 +42,12 @@ fn draw(app: &App) -> Terminal<TestBackend> {
     screen::draw(app, W, H)
 }
 
-/// The screen cell of map cell `p` while the view follows `focus`.
-fn screen_of(app: &App, focus: Pos, p: Pos) -> (u16, u16) {
+/// The screen cell of map cell `p` while the look or aiming cursor is on `cursor`.
+fn screen_of(app: &App, cursor: Pos, p: Pos) -> (u16, u16) {
     let view_w = W - render::PANEL_WIDTH - 2;
     let view_h = H - render::LOG_HEIGHT - 2;
-    let tl = camera(app.game.map.width(), app.game.map.height(), view_w, view_h, focus);
+    let (map_w, map_h) = (app.game.map.width(), app.game.map.height());
+    let tl = view_origin(map_w, map_h, view_w, view_h, app.game.player.pos, Some(cursor));
     ((p.x - tl.x + 1) as u16, (p.y - tl.y + 1) as u16)
 }
 
@@ -287,4 +288,74 @@ fn the_preview_ends_at_the_map_edge_and_draws_nothing_past_it() {
     let said = app.game.log.messages().iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join("\n");
     assert!(said.contains("Your arrow strikes the edge of the map"), "{said}");
     assert!(app.game.map.contains(app.game.last_shot.as_ref().unwrap().rest));
+}
+
+/// A hall wider than the map view at the smallest terminal: the player in its middle, a goblin
+/// nine cells east, both on screen from the start.
+const WIDE: &[&str] = &[
+    "############################################################",
+    "#..........................................................#",
+    "#....................@........g............................#",
+    "#..........................................................#",
+    "############################################################",
+];
+
+/// The map box of a screen (the panel and the log left out), one string a row.
+fn map_box(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = terminal.backend().buffer();
+    let (w, h) = (buf.area.width - render::PANEL_WIDTH, buf.area.height - render::LOG_HEIGHT);
+    (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect()).collect()
+}
+
+/// The column and row where `c` is first drawn in `rows`.
+fn find(rows: &[String], c: char) -> Option<(usize, usize)> {
+    rows.iter().enumerate().find_map(|(y, r)| r.chars().position(|ch| ch == c).map(|x| (x, y)))
+}
+
+/// At the smallest terminal (60×18: a map view of 30×9 cells), entering aim mode, or look mode,
+/// leaves the map where it was: the goblin the cursor starts on is on screen already, and
+/// nothing moved. (The view once centred on the cursor: the map jumped nine columns sideways as
+/// aiming began, and back as it ended.) A cursor moved past the edge of the view scrolls it just
+/// far enough to keep the cursor on screen, the player still in view.
+#[test]
+fn aiming_at_a_monster_on_screen_does_not_scroll_the_map() {
+    let (w, h) = (render::MIN_WIDTH, render::MIN_HEIGHT);
+    let mut map = art(WIDE);
+    map.meta.name = "Wide Hall".into();
+    map.meta.sight_radius = Some(30); // the whole path in view: nothing but styles changes on it
+    let mut app = App::new(GameState::new(map, 4).unwrap(), Theme::colour());
+    let before = map_box(&screen::draw(&app, w, h));
+    let (at, goblin) = (find(&before, '@').unwrap(), find(&before, 'g').unwrap());
+    app.handle(Command::Fire);
+    assert_eq!(cursor(&app), Pos::new(30, 2), "on the goblin");
+    let aiming = screen::draw(&app, w, h);
+    assert_eq!(map_box(&aiming), before, "the map did not move as aiming began");
+    let (gx, gy) = (goblin.0 as u16, goblin.1 as u16);
+    let reversed = |t: &Terminal<TestBackend>, x, y| {
+        t.backend().buffer()[(x, y)].style().add_modifier.contains(Modifier::REVERSED)
+    };
+    assert!(reversed(&aiming, gx, gy), "the cursor on the goblin");
+    app.handle(Command::Back);
+    app.handle(Command::Look);
+    app.mode = Mode::Look { cursor: Pos::new(30, 2) };
+    assert_eq!(map_box(&screen::draw(&app, w, h)), before, "nor as looking at the goblin");
+
+    // Aiming again, the cursor walks east off the view's edge (map x 35, screen column 30):
+    // three steps past it, the map has scrolled three columns, the cursor on the last one.
+    app.handle(Command::Back);
+    app.handle(Command::Fire);
+    for _ in 0..8 {
+        app.handle(Command::Move(Dir::E));
+    }
+    assert_eq!(cursor(&app), Pos::new(38, 2));
+    let far = screen::draw(&app, w, h);
+    let rows = map_box(&far);
+    assert_eq!(find(&rows, '@'), Some((at.0 - 3, at.1)), "scrolled three columns:\n{}", rows.join("\n"));
+    let last = w - render::PANEL_WIDTH - 2;
+    assert!(reversed(&far, last, gy), "the cursor on the view's last column");
+    // Back on the player's view, the map is where it was.
+    for _ in 0..8 {
+        app.handle(Command::Move(Dir::W));
+    }
+    assert_eq!(map_box(&screen::draw(&app, w, h)), before);
 }

@@ -20,12 +20,19 @@ pub struct FloorItem {
 impl FloorItem {
     /// How the item reads in a message: "a healing potion", "5 arrows", "12 gold pieces".
     pub fn describe(&self) -> String {
-        match self.kind {
-            ItemKind::Potion => "a healing potion".to_string(),
-            ItemKind::Arrows if self.amount == 1 => "an arrow".to_string(),
-            ItemKind::Arrows => format!("{} arrows", self.amount),
-            ItemKind::Gold if self.amount == 1 => "a gold piece".to_string(),
-            ItemKind::Gold => format!("{} gold pieces", self.amount),
-        }
+        counted(self.kind, u64::from(self.amount))
+    }
+}
+
+/// `n` items of `kind` as messages and the panel write them: "a healing potion", "2 healing
+/// potions", "an arrow", "3 arrows", "a gold piece", "27 gold pieces".
+pub fn counted(kind: ItemKind, n: u64) -> String {
+    match (kind, n) {
+        (ItemKind::Potion, 1) => "a healing potion".to_string(),
+        (ItemKind::Potion, n) => format!("{n} healing potions"),
+        (ItemKind::Arrows, 1) => "an arrow".to_string(),
+        (ItemKind::Arrows, n) => format!("{n} arrows"),
+        (ItemKind::Gold, 1) => "a gold piece".to_string(),
+        (ItemKind::Gold, n) => format!("{n} gold pieces"),
     }
 }

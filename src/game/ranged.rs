@@ -169,9 +169,12 @@ impl GameState {
                     if self.monsters[i].hp <= 0 {
                         self.remove_monster(i);
                         self.player.kills = self.player.kills.saturating_add(1);
-                        self.log.push(self.turn, format!("Your arrow kills the {name}! ({damage})"));
+                        self.log.push(
+                            self.turn,
+                            format!("Your arrow hits the {name} for {damage} and kills it!"),
+                        );
                     } else {
-                        self.log.push(self.turn, format!("Your arrow hits the {name} ({damage})."));
+                        self.log.push(self.turn, format!("Your arrow hits the {name} for {damage}."));
                         // Shot at, it knows where you are.
                         self.monsters[i].mind = super::creature::Mind::Hunting { last_seen: from };
                     }
@@ -234,7 +237,7 @@ impl GameState {
             return true;
         }
         let damage = self.rng.random_range(bow.damage.0..=bow.damage.1);
-        self.log.push(self.turn, format!("The {name}'s arrow hits you ({damage})."));
+        self.log.push(self.turn, format!("The {name}'s arrow hits you for {damage}."));
         self.hurt_player(name, damage)
     }
 }

@@ -146,9 +146,9 @@ impl GameState {
                 if self.monsters[i].hp <= 0 {
                     self.remove_monster(i);
                     self.player.kills = self.player.kills.saturating_add(1);
-                    self.note(format!("You kill the {name}! ({damage})"));
+                    self.note(format!("You hit the {name} for {damage} and kill it!"));
                 } else {
-                    self.note(format!("You hit the {name} ({damage})."));
+                    self.note(format!("You hit the {name} for {damage}."));
                 }
             }
         }
@@ -285,7 +285,7 @@ impl GameState {
                     match strike(&mut self.rng, stats) {
                         Strike::Miss => self.note(format!("The {name} misses you.")),
                         Strike::Hit(damage) => {
-                            self.note(format!("The {name} hits you ({damage})."));
+                            self.note(format!("The {name} hits you for {damage}."));
                             if !self.hurt_player(name, damage) {
                                 return;
                             }

@@ -1,4 +1,5 @@
-//! The map view: what the player sees and remembers, scrolled to keep the focus on screen.
+//! The map view: what the player sees and remembers, scrolled to keep the player on screen, and
+//! the look or aiming cursor (see [`view_origin`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,11 +20,44 @@ pub fn camera(map_w: usize, map_h: usize, view_w: u16, view_h: u16, focus: Pos) 
     Pos::new(axis(map_w as i32, view_w as i32, focus.x), axis(map_h as i32, view_h as i32, focus.y))
 }
 
+/// The map position drawn at the top-left cell of a `view_w × view_h` view of the player at
+/// `player`, with the look or aiming `cursor` if there is one: the view around the player
+/// ([`camera`]) while the cursor is on it, so entering look or aim mode, or moving the cursor
+/// about what is on screen, leaves the map where it was (it once centred on the cursor, and the
+/// map jumped sideways as aiming began); a cursor off that view moves it just far enough to
+/// bring the cursor to its edge (the least scrolling, the player kept on screen as long as the
+/// view can hold both). A cursor on the map never needs the view past the map's edges, so none
+/// is wasted there.
+pub fn view_origin(
+    map_w: usize,
+    map_h: usize,
+    view_w: u16,
+    view_h: u16,
+    player: Pos,
+    cursor: Option<Pos>,
+) -> Pos {
+    let around_player = camera(map_w, map_h, view_w, view_h, player);
+    let Some(cursor) = cursor else { return around_player };
+    fn axis(origin: i32, view: i32, cursor: i32) -> i32 {
+        if cursor < origin {
+            cursor
+        } else if cursor >= origin + view {
+            cursor - view + 1
+        } else {
+            origin
+        }
+    }
+    Pos::new(
+        axis(around_player.x, i32::from(view_w), cursor.x),
+        axis(around_player.y, i32::from(view_h), cursor.y),
+    )
+}
+
 /// Draws the map in a bordered box. Visible cells show what is there now, creatures included;
 /// remembered cells show what was there when last seen, dimmed; unseen cells stay blank.
-/// `cursor` is the look or aiming cursor, which the view follows; `path` the targeting preview,
-/// drawn over the cells it crosses in the style of what each holds (a never-seen cell on it
-/// shows `*`), with the aim cursor patched on the aimed-at cell.
+/// `cursor` is the look or aiming cursor, kept on screen ([`view_origin`]); `path` the targeting
+/// preview, drawn over the cells it crosses in the style of what each holds (a never-seen cell
+/// on it shows `*`), with the aim cursor patched on the aimed-at cell.
 pub fn render(
     game: &GameState,
     cursor: Option<Pos>,
@@ -46,8 +80,8 @@ pub fn render(
     if inner.is_empty() {
         return;
     }
-    let focus = cursor.unwrap_or(game.player.pos);
-    let top_left = camera(game.map.width(), game.map.height(), inner.width, inner.height, focus);
+    let (map_w, map_h) = (game.map.width(), game.map.height());
+    let top_left = view_origin(map_w, map_h, inner.width, inner.height, game.player.pos, cursor);
     // Only the screen cells over the map can show anything (a cursor never leaves the map).
     let span = |origin: i32, len: u16, size: usize| {
         let first = (-origin).clamp(0, i32::from(len));

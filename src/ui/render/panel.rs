@@ -3,13 +3,16 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::look::describe;
 use super::wrap::{wrap, wrap_all};
 use crate::game::GameState;
+use crate::game::item::counted;
 use crate::geometry::Pos;
+use crate::map::ItemKind;
 use crate::ui::targeting::first_hit;
 use crate::ui::theme::Theme;
 
@@ -24,7 +27,8 @@ pub enum Cursor {
     Aim(Pos),
 }
 
-/// Draws the panel: the player's state, what is in view, what lies here, and with a cursor the
+/// Draws the panel: the player's state, what is in view (each monster, nearest first, then the
+/// items, a line a kind counting every one in view), what lies here, and with a cursor the
 /// description of the cell under it (and when aiming, what the arrow will hit first).
 ///
 /// The panel is short (nine rows at the smallest terminal), so its parts are fitted by rows,
@@ -66,16 +70,19 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
             h if h >= m.stats().max_hp => " (hurt)",
             _ => " (badly hurt)",
         };
-        seen.push(Line::from(vec![
-            Span::styled(format!(" {} ", m.kind.glyph()), theme.monster(m.kind)),
-            Span::styled(format!("{}{health}", m.name()), theme.text),
-        ]));
+        seen.push(legend(m.kind.glyph(), theme.monster(m.kind), format!("{}{health}", m.name()), theme));
     }
+    // The items of a kind are one entry, where the nearest of them comes, counting them all:
+    // three spent arrows on three cells are "3 arrows", not "an arrow" three times.
+    let mut kinds: Vec<(ItemKind, u64)> = Vec::new();
     for item in &items {
-        seen.push(Line::from(vec![
-            Span::styled(format!(" {} ", item.kind.glyph()), theme.item_visible(item.kind)),
-            Span::styled(item.describe(), theme.text),
-        ]));
+        match kinds.iter_mut().find(|(k, _)| *k == item.kind) {
+            Some((_, n)) => *n = n.saturating_add(u64::from(item.amount)),
+            None => kinds.push((item.kind, u64::from(item.amount))),
+        }
+    }
+    for (kind, n) in kinds {
+        seen.push(legend(kind.glyph(), theme.item_visible(kind), counted(kind, n), theme));
     }
     let here = game.items_here(p.pos).or_else(|| {
         let tile = game.map.tile(p.pos);
@@ -133,6 +140,18 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
     Paragraph::new(lines).render(inner, buf);
 }
 
+/// An entry of the in-view list: the glyph as the map draws it, then a colon, then what it is
+/// (" g: goblin", " |: 3 arrows"), the way a legend reads and Brogue's sidebar lists what is in
+/// view. (The glyph was once followed by the name alone, which read as an article: " a archer".)
+fn legend(glyph: char, style: Style, what: String, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(" ", theme.text),
+        Span::styled(glyph.to_string(), style),
+        Span::styled(": ", theme.text),
+        Span::styled(what, theme.text),
+    ])
+}
+
 /// `want` rows, or as many as `room` has left, taken from it.
 fn take(room: &mut usize, want: usize) -> usize {
     let got = want.min(*room);
@@ -146,7 +165,8 @@ fn in_view(entries: Vec<Line<'_>>, rows: usize, width: usize, theme: &Theme) -> 
     if entries.is_empty() {
         return vec![Line::styled(" nothing of note", theme.faint)];
     }
-    let wrapped: Vec<Vec<Line<'static>>> = entries.iter().map(|e| wrap(e, width, 3)).collect();
+    // (an entry too long for a row wraps under its name, past " g: ")
+    let wrapped: Vec<Vec<Line<'static>>> = entries.iter().map(|e| wrap(e, width, 4)).collect();
     if wrapped.iter().map(Vec::len).sum::<usize>() <= rows {
         return wrapped.into_iter().flatten().collect();
     }
