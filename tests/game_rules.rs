@@ -598,3 +598,49 @@ fn an_arrow_that_breaks_on_a_hit_says_so() {
     }
     assert!(broke > 0 && kept > 0, "{broke} broke, {kept} kept");
 }
+
+/// A monster that opens a door out of the player's sight is not named: the player sees the door
+/// open ("A door opens."), and the monster only when it comes into view. (A goblin behind a wall
+/// once announced itself: "The goblin opens a door.", with no goblin on screen.) In sight, it is
+/// named.
+#[test]
+fn a_door_opened_out_of_sight_does_not_name_the_monster_that_opened_it() {
+    let rows = [
+        "#############",
+        "#...........#",
+        "#...g.......#",
+        "####\"##+#####",
+        "#...........#",
+        "#...@......>#",
+        "#############",
+    ];
+    let door = Pos::new(7, 3);
+    let mut game = GameState::new(art(&rows), 3).unwrap();
+    let mut opened = None;
+    for turn in 0..20 {
+        let goblin = game.monsters[0].pos;
+        let seen = game.is_visible(goblin);
+        let before = game.log.len();
+        game.act(Action::Wait);
+        if game.map.tile(door) == Tile::DoorOpen {
+            let new: Vec<&str> = game.log.messages()[before..].iter().map(|m| m.text.as_str()).collect();
+            opened = Some((turn, seen, new));
+            break;
+        }
+    }
+    let (turn, seen, new) =
+        opened.expect("the goblin, which saw the player through the glass, opens the door");
+    assert!(!seen, "turn {turn}: the goblin opened the door in sight, not the case this test is about");
+    assert!(game.is_visible(door), "the player sees the door");
+    assert!(new.contains(&"A door opens."), "{new:?}");
+    assert!(!new.iter().any(|t| t.contains("goblin")), "{new:?}");
+
+    // In sight (through the glass beside the door), the opener is named.
+    let rows = ["#########", "#@......#", "#\"\"\"+\"\"\"#", "#.......#", "#...g...#", "#########"];
+    let mut game = GameState::new(art(&rows), 0).unwrap();
+    for _ in 0..10 {
+        game.act(Action::Wait);
+    }
+    assert_eq!(game.map.tile(Pos::new(4, 2)), Tile::DoorOpen);
+    assert!(texts(&game).iter().any(|t| t == "The goblin opens a door."), "{:?}", texts(&game));
+}

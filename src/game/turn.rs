@@ -274,9 +274,13 @@ impl GameState {
                 }
                 MonsterAction::OpenDoor(at) => {
                     self.set_tile(at, Tile::DoorOpen);
-                    if self.is_visible(at) {
+                    // The opener is named only if the player sees it: a door seen opening by a
+                    // hand out of sight tells only that.
+                    if self.is_visible(self.monsters[i].pos) {
                         let name = self.monsters[i].name();
                         self.note(format!("The {name} opens a door."));
+                    } else if self.is_visible(at) {
+                        self.note("A door opens.".to_string());
                     }
                 }
                 MonsterAction::Attack => {
