@@ -214,3 +214,67 @@ fn a_mistyped_subcommand_is_suggested() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("no-such-map.ron: cannot read"), "{}", text(&out.stderr));
 }
+
+/// A rows-only map read as RON (`rows.ron`, `doors.map`) leads with what the file looks like
+/// and how to fix it, located as every map error is, and not with ron's words about an
+/// `#![enable(...)]` attribute.
+#[test]
+fn plain_rows_read_as_ron_lead_with_what_the_file_is() {
+    for name in ["rows.ron", "doors.map"] {
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&path, "#######\n#@..+>#\n#######\n").unwrap();
+        let shown = path.to_str().unwrap();
+        let out = check(&[shown]);
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!(
+                "{shown}:1:1: the file looks like a plain-text map (rows of glyphs, one a line), but \
+                 it is read as RON, as every map file not named `.txt` is: name it `.txt`"
+            )),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("enable("), "{stderr}");
+    }
+}
+
+/// A map given to `--load` is named as a map, with the command that plays it; a save given as
+/// a map (to play or to check) is named as a save, with the command that resumes it.
+#[test]
+fn a_map_for_a_save_and_a_save_for_a_map_are_named() {
+    let out = run(&["--load", "maps/dungeon.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "sightline: cannot resume: maps/dungeon.ron is a map, not a save: play it with \
+         `sightline maps/dungeon.ron`\n"
+    );
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let save = dir.join("a save.ron");
+    let map = sightline::map::format::parse_text("#####\n#@.>#\n#####\n", "hall.txt").unwrap();
+    sightline::game::save::save(&sightline::game::GameState::new(map, 1).unwrap(), &save).unwrap();
+    let shown = save.to_str().unwrap();
+    let resume = format!("resume it with `sightline --load '{shown}'`");
+    for args in [vec!["check", shown], vec![shown]] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("{shown}:2:5: the file is a saved game, not a map: {resume}\n")),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// Every subcommand that reads a map says what a map file may be in the same words.
+#[test]
+fn every_map_argument_is_described_alike() {
+    for command in ["fov", "bench", "los", "check", "lab", "play"] {
+        let out = run(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let help = text(&out.stdout);
+        let map =
+            help.lines().find(|l| l.trim_start().starts_with("<MAP>") || l.trim_start().starts_with("[MAP]"));
+        assert!(map.is_some_and(|l| l.contains("(`.ron`, or `.txt` for plain rows)")), "{command}: {help}");
+    }
+}

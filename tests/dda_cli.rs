@@ -73,6 +73,27 @@ fn los_draws_the_walk_and_names_the_blocker() {
     assert!(text.lines().last().unwrap().starts_with(verdict), "{text}");
 }
 
+/// From a cell to itself: the cell is marked as the viewer, `A`, and the line is clear, as
+/// `--help` says (LOS is blocked by no cell but the two ends, so even from inside a wall).
+#[test]
+fn los_from_a_cell_to_itself_marks_the_viewer_and_is_clear() {
+    let map = temp_map("self.txt", ROOM);
+    let map = map.to_str().unwrap();
+    let out = sightline(&["los", map, "--from", "2,1", "--to", "2,1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "#######\n#.A...#\n#..#..#\n#.....#\n#######\nclear\n"
+    );
+    let out = sightline(&["los", map, "--from", "3,2", "--to", "3,2"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "#######\n#.....#\n#..A..#\n#.....#\n#######\nclear\n"
+    );
+    let help = sightline(&["los", "--help"]);
+    assert!(String::from_utf8(help.stdout).unwrap().contains("the same cell, it is marked A"));
+}
+
 #[test]
 fn los_exit_codes() {
     let map = temp_map("room2.txt", ROOM);

@@ -100,6 +100,27 @@ fn corrupt_and_incompatible_saves_are_refused_and_left_untouched() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// A map given for a save (`sightline --load maps/dungeon.ron`) is named as a map — one that
+/// loads, a plain-text one, or one with a mistake in it — not as a save missing its `format`;
+/// and left as it was. A damaged save stays a damaged save (above).
+#[test]
+fn a_map_given_for_a_save_is_named_as_a_map() {
+    let dir = scratch("map-for-save");
+    let dungeon = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/dungeon.ron");
+    let txt = dir.join("hall.txt");
+    fs::write(&txt, "#####\n#@.>#\n#####\n").unwrap();
+    let broken = dir.join("broken.ron");
+    fs::write(&broken, "(\n    name: \"b\",\n    rows: [\"#X#\"],\n)\n").unwrap();
+    for path in [dungeon, txt, broken] {
+        let before = fs::read(&path).unwrap();
+        let err = save::load(&path).expect_err("a map is not a save");
+        assert!(matches!(err, SaveError::Map { .. }), "{err}");
+        assert_eq!(err.to_string(), format!("{} is a map, not a save", path.display()));
+        assert_eq!(fs::read(&path).unwrap(), before, "left untouched");
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
 /// A save path under a regular file cannot be made a directory: the error says which part of
 /// the path is in the way, not the system's "File exists" from trying to create it, and the
 /// file in the way is left as it was.

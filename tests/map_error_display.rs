@@ -87,3 +87,34 @@ fn an_error_far_along_a_long_line_is_quoted_around_its_column() {
     assert!(err.contains(&format!("2 | …{shown}\n{caret}")), "{err}");
     assert_eq!(shown.chars().nth(60), Some('X'));
 }
+
+/// A map's name with control characters in it is written by `check`'s summary as file names
+/// and the game screen write text from a file: each control character (and each
+/// bidirectional-text control) as U+FFFD, not as a Rust escape.
+#[test]
+fn check_writes_a_map_s_name_as_the_rest_of_the_program_does() {
+    let ron = "(name: \"esc\u{1b}[31mred\u{202e}evil\", rows: [\"#@>#\"])\n";
+    let out = check_bytes("name", "named.ron", ron.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(controls(&stdout), [], "{stdout:?}");
+    assert!(
+        stdout.ends_with(
+            "named.ron: \"esc\u{FFFD}[31mred\u{FFFD}evil\" 4x1, player at 1,0, 0 monsters, 0 items\n"
+        ),
+        "{stdout}"
+    );
+}
+
+/// An empty or blank plain-text map is reported at 1:1, as every map error names its file,
+/// line and column.
+#[test]
+fn an_empty_text_map_is_located() {
+    for (name, bytes) in [("empty.txt", &b""[..]), ("blank.txt", b"\n\n")] {
+        let out = check_bytes(name.trim_end_matches(".txt"), name, bytes);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        let at = err.find(&format!("{name}:1:1: the map has no rows: ")).expect(&err);
+        assert!(err[..at].ends_with('/'), "the file named first: {err}");
+    }
+}

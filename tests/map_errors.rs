@@ -165,6 +165,25 @@ fn empty_maps_are_rejected() {
     assert!(parse_text("", "empty.txt").is_err());
 }
 
+/// An empty or blank plain-text map is located as every problem is, at 1:1 (its first blank
+/// line), and says what the file holds and what a map needs.
+#[test]
+fn an_empty_or_blank_text_map_is_located_at_its_start() {
+    for (src, holds) in [
+        ("", "the file is empty"),
+        ("\n\n", "the file holds only blank lines"),
+        ("\r\n", "the file holds only blank lines"),
+        ("\u{FEFF}", "the file is empty"),
+    ] {
+        let e = parse_text(src, "empty.txt").unwrap_err();
+        assert_eq!((e.total(), loc(&e.problems[0])), (1, (Some(1), Some(1))), "{src:?}: {e}");
+        let message = &e.problems[0].message;
+        assert!(message.starts_with(&format!("the map has no rows: {holds}; ")), "{src:?}: {e}");
+        assert!(message.contains("one a line") && message.contains("at least one"), "{src:?}: {e}");
+        assert!(e.to_string().starts_with("empty.txt:1:1: the map has no rows"), "{src:?}: {e}");
+    }
+}
+
 #[test]
 fn maps_over_the_size_limit_are_rejected() {
     let e = parse_text(&"#\n".repeat(4097), "tall.txt").unwrap_err();
@@ -593,12 +612,20 @@ fn plain_rows_read_as_ron_and_a_ron_map_read_as_rows_are_named() {
         let e = parse_ron("#######\n#@..g.#\n#######\n", origin).unwrap_err();
         assert_eq!(e.problems.len(), 1, "{e}");
         assert_eq!(loc(&e.problems[0]), (Some(1), Some(1)), "{e}");
+        // what the file is and how to fix it first, and not ron's words about an attribute
         assert_eq!(
             e.problems[0].message,
-            "Expected an `#![enable(...)]` attribute: the file looks like a plain-text map (rows \
-             only), but it is read as RON: name it `.txt`, or write the rows in a RON map as the \
-             README shows"
+            "the file looks like a plain-text map (rows of glyphs, one a line), but it is read as \
+             RON, as every map file not named `.txt` is: name it `.txt`, or write the rows in a \
+             RON map as the README shows"
         );
+        assert!(e.to_string().starts_with(&format!("{origin}:1:1: the file looks like a plain-text map")));
+    }
+    // rows that do not start with `#` (ron's words differ) are explained the same way
+    for rows in [".....\n.@.>.\n", "~~~~\n~@.~\n", "\u{FEFF}#####\n#@.>#\n#####\n\n"] {
+        let e = parse_ron(rows, "doors.map").unwrap_err();
+        assert_eq!((e.total(), loc(&e.problems[0])), (1, (Some(1), Some(1))), "{rows:?}: {e}");
+        assert!(e.problems[0].message.starts_with("the file looks like a plain-text map"), "{rows:?}: {e}");
     }
     // RON comments are `//`
     let e = ron_err(&format!("# my first map\n{}", qa_map("\"#######\",", "\"#@..g.#\",")));
@@ -679,4 +706,26 @@ fn check_warns_that_a_map_without_an_exit_cannot_be_won() {
     std::fs::write(&path, qa_map("\"#######\",", "\"#...g.#\",")).unwrap();
     assert_eq!(check(&[path.as_os_str()]).stderr.len(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A save given where a map is expected (`sightline SAVE`, `sightline check SAVE`) is named as
+/// a save, at its `format` key, with the command that resumes it, not as a map with an unknown
+/// field `format`.
+#[test]
+fn a_save_read_as_a_map_is_named_as_a_save() {
+    let map = parse_text("#####\n#@.>#\n#####\n", "hall.txt").unwrap();
+    let game = sightline::game::GameState::new(map, 7).unwrap();
+    let save = sightline::game::save::to_ron(&game);
+    for (origin, word) in [("save.ron", "save.ron"), ("my saves/slot 1.ron", "'my saves/slot 1.ron'")] {
+        let e = parse_ron(&save, origin).unwrap_err();
+        assert_eq!(e.total(), 1, "{e}");
+        assert_eq!(loc(&e.problems[0]), (Some(2), Some(5)), "{e}");
+        assert_eq!(
+            e.problems[0].message,
+            format!("the file is a saved game, not a map: resume it with `sightline --load {word}`")
+        );
+    }
+    // a map with a stray `format` field is still a map with an unknown field
+    let e = ron_err("(\n    name: \"t\",\n    format: 2,\n    rows: [\"#\"],\n)\n");
+    assert!(e.problems[0].message.starts_with("Unexpected field named `format`"), "{e}");
 }

@@ -16,8 +16,7 @@ const MAX_WARNINGS: usize = 10;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Map files to check (`.ron`, or `.txt` for plain rows).
-    #[arg(required = true, value_name = "MAP")]
+    #[arg(required = true, value_name = "MAP", help = super::map_help!("Map files to check"))]
     maps: Vec<PathBuf>,
     /// Do not warn about thin diagonal walls or a missing exit.
     #[arg(long)]

@@ -10,8 +10,7 @@ use sightline::ui::lab::{Lab, LabStyle, run};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The map to explore (`.ron`, or `.txt` rows); the bundled dungeon when omitted.
-    #[arg(value_name = "MAP")]
+    #[arg(value_name = "MAP", help = super::map_help!("The map to explore", "; the bundled dungeon when omitted"))]
     pub map: Option<PathBuf>,
 }
 

@@ -16,10 +16,11 @@ const BLOCKER: char = 'X';
 #[derive(clap::Args, Debug)]
 #[command(after_help = "The map is printed with the cells of the walk marked: A and B the two ends, \
                         * the cells in between, X the first cell that blocks the line (from A). \
-                        The last line says `clear` or `blocked at x,y`.")]
+                        The last line says `clear` or `blocked at x,y`. When --from and --to are \
+                        the same cell, it is marked A (the viewer, who sees their own cell) and \
+                        the line is `clear`.")]
 pub struct Args {
-    /// The map file (`.ron`, or `.txt` for plain rows).
-    #[arg(value_name = "MAP")]
+    #[arg(value_name = "MAP", help = super::map_help!("The map file"))]
     pub map: PathBuf,
     /// The viewer's cell, as X,Y.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
@@ -58,8 +59,9 @@ fn draw(out: &mut impl Write, map: &Map, from: Pos, to: Pos) -> std::io::Result<
     if let Some(b) = blocker {
         mark(b, BLOCKER);
     }
-    mark(from, FROM);
+    // (the viewer's own cell, when it is also the target, is marked as the viewer)
     mark(to, TO);
+    mark(from, FROM);
     for row in rows {
         writeln!(out, "{}", row.into_iter().collect::<String>())?;
     }

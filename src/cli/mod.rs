@@ -15,6 +15,16 @@ macro_rules! report {
 }
 pub(crate) use report;
 
+/// The help of a MAP argument: `$what` (`"The map file"`), then what a map file may be, in the
+/// same words for every subcommand, then `$rest` if given (no full stop: clap drops it from a
+/// one-line doc comment, so no other help line has one).
+macro_rules! map_help {
+    ($what:literal $(, $rest:literal)?) => {
+        concat!($what, " (`.ron`, or `.txt` for plain rows)" $(, $rest)?)
+    };
+}
+pub(crate) use map_help;
+
 pub mod bench;
 pub mod check;
 pub mod fov;

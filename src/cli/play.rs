@@ -12,15 +12,14 @@ use sightline::game::GameState;
 use sightline::game::default_map::default_map;
 use sightline::game::save;
 use sightline::map::format::load_path;
-use sightline::map::{terminal_char, terminal_text};
+use sightline::map::{shell_word, terminal_text};
 use sightline::ui::terminal::{self, Ended};
 use sightline::ui::{App, Theme};
 
 /// The game's options, shared by `sightline [MAP]` and `sightline play [MAP]`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The map to play (`.ron`, or `.txt` rows); the bundled dungeon when omitted.
-    #[arg(value_name = "MAP")]
+    #[arg(value_name = "MAP", help = super::map_help!("The map to play", "; the bundled dungeon when omitted"))]
     pub map: Option<PathBuf>,
     /// The random seed: the same seed and the same moves give the same game. Random when
     /// omitted; shown on screen either way.
@@ -68,7 +67,7 @@ pub fn run(args: Args) -> ExitCode {
                 std::io::stdout(),
                 "Game saved to {}.\nResume with: sightline --load {}",
                 super::shown_path(path),
-                shell_word(path)
+                shell_word(&path.display().to_string())
             );
         }
     };
@@ -122,8 +121,14 @@ fn record_end(game: &GameState, path: &Path) {
 fn start(args: &Args) -> Result<GameState, String> {
     if let Some(path) = &args.load {
         // (one line: the save's name is shown as names are, a newline in it included)
-        return save::load(path)
-            .map_err(|e| format!("sightline: cannot resume: {}", terminal_text(&e.to_string())));
+        return save::load(path).map_err(|e| match e {
+            save::SaveError::Map { .. } => format!(
+                "sightline: cannot resume: {}: play it with `sightline {}`",
+                terminal_text(&e.to_string()),
+                shell_word(&path.display().to_string())
+            ),
+            e => format!("sightline: cannot resume: {}", terminal_text(&e.to_string())),
+        });
     }
     let map = match &args.map {
         Some(path) => load_path(path).map_err(|e| e.to_string())?,
@@ -143,50 +148,4 @@ fn origin(map: Option<&Path>) -> String {
 fn clock_seed() -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) % 1_000_000
-}
-
-/// `path` as one shell word, quoted if it needs it. A name with characters that must not reach
-/// the terminal raw (see [`terminal_char`]: an escape sequence, say) is written in the
-/// `$'…'` quoting of bash, zsh and POSIX.1-2024 shells, each such character as a `\x` or `\u`
-/// escape, so the command is still the path and safe to print.
-fn shell_word(path: &Path) -> String {
-    let s = path.display().to_string();
-    if s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
-        s
-    } else if s.chars().all(|c| terminal_char(c) == c) {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    } else {
-        let mut word = String::from("$'");
-        for c in s.chars() {
-            match c {
-                '\'' | '\\' => word.extend(['\\', c]),
-                c if terminal_char(c) == c => word.push(c),
-                c if c.is_ascii() => word.push_str(&format!("\\x{:02x}", u32::from(c))),
-                c => word.push_str(&format!("\\u{:04x}", u32::from(c))),
-            }
-        }
-        word.push('\'');
-        word
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_resume_command_quotes_a_path_only_as_much_as_it_needs() {
-        assert_eq!(shell_word(Path::new("/tmp/save.ron")), "/tmp/save.ron");
-        assert_eq!(shell_word(Path::new("/tmp/my save's.ron")), r"'/tmp/my save'\''s.ron'");
-        // An escape sequence in the name would recolour the terminal if printed raw.
-        let hostile = "/tmp/a\u{1b}[31m\u{202e}b\\'c.ron";
-        let word = shell_word(Path::new(hostile));
-        assert_eq!(word, r"$'/tmp/a\x1b[31m\u202eb\\\'c.ron'");
-        assert!(word.chars().all(|c| terminal_char(c) == c), "{word:?}");
-        // And the shell reads it back as the same name.
-        let echoed = std::process::Command::new("bash").args(["-c", &format!("printf %s {word}")]).output();
-        if let Ok(out) = echoed {
-            assert_eq!(String::from_utf8(out.stdout).unwrap(), hostile);
-        }
-    }
 }

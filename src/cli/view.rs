@@ -9,7 +9,7 @@ use sightline::map::Map;
 /// A map and a viewer on it.
 #[derive(clap::Args, Debug)]
 pub struct ViewArgs {
-    /// The map file.
+    #[arg(value_name = "MAP", help = super::map_help!("The map file"))]
     pub map: PathBuf,
     /// The viewer's cell, as X,Y (0,0 is the top left). A viewer inside a wall is allowed.
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]

@@ -39,6 +39,13 @@ pub enum SaveError {
         /// The parser's or the validator's explanation, with a position when there is one.
         message: String,
     },
+    /// The file given to [`load`] is a map, not a save (it loads as one, or has a map's
+    /// `rows`): a map is played, not resumed. It is left untouched.
+    #[error("{path} is a map, not a save")]
+    Map {
+        /// The map's name, as given to [`load`].
+        path: PathBuf,
+    },
     /// A well-formed save of another [`SAVE_FORMAT`]; it is left untouched.
     #[error("{path}: save format {found} cannot be read by this version (it reads format {SAVE_FORMAT})")]
     Incompatible {
@@ -380,7 +387,14 @@ pub fn load(path: &Path) -> Result<GameState, SaveError> {
             e.utf8_error().valid_up_to()
         ))
     })?;
-    from_ron(&text, path)
+    // A map given for a save (`sightline --load maps/dungeon.ron`) is named as what it is, not
+    // as a save missing its `format`. (Only a file is told apart: `from_ron` keeps ron's words.)
+    match from_ron(&text, path) {
+        Err(SaveError::Corrupt { .. }) if crate::map::format::looks_like_map(&text) => {
+            Err(SaveError::Map { path: path.into() })
+        }
+        loaded => loaded,
+    }
 }
 
 #[cfg(test)]

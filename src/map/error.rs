@@ -232,6 +232,38 @@ pub fn terminal_text(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` (a path) as one word of a shell command that a message suggests (`sightline --load
+/// PATH`), quoted only if it needs it. A name with characters that must not reach the terminal
+/// raw (see [`terminal_char`]: an escape sequence, say) is written in the `$'…'` quoting of
+/// bash, zsh and POSIX.1-2024 shells, each such character as a `\x` or `\u` escape, so the
+/// command is still the path and safe to print.
+///
+/// ```
+/// use sightline::map::shell_word;
+/// assert_eq!(shell_word("/tmp/save.ron"), "/tmp/save.ron");
+/// assert_eq!(shell_word("/tmp/my save's.ron"), r"'/tmp/my save'\''s.ron'");
+/// assert_eq!(shell_word("/tmp/a\u{1b}[31m.ron"), r"$'/tmp/a\x1b[31m.ron'");
+/// ```
+pub fn shell_word(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
+        text.to_string()
+    } else if text.chars().all(|c| terminal_char(c) == c) {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    } else {
+        let mut word = String::from("$'");
+        for c in text.chars() {
+            match c {
+                '\'' | '\\' => word.extend(['\\', c]),
+                c if terminal_char(c) == c => word.push(c),
+                c if c.is_ascii() => word.push_str(&format!("\\x{:02x}", u32::from(c))),
+                c => word.push_str(&format!("\\u{:04x}", u32::from(c))),
+            }
+        }
+        word.push('\'');
+        word
+    }
+}
+
 /// The text to quote for a problem at `column` of a line whose stored text is `text`, and how
 /// many of its characters come before the caret: `text` itself when it is an excerpt (see
 /// [`Problem::source_line`]), else an excerpt of it (which is `text` when it is short).
@@ -337,6 +369,22 @@ impl Problems {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_is_quoted_as_a_shell_word_only_as_much_as_it_needs() {
+        assert_eq!(shell_word("/tmp/save.ron"), "/tmp/save.ron");
+        assert_eq!(shell_word("/tmp/my save's.ron"), r"'/tmp/my save'\''s.ron'");
+        // An escape sequence in the name would recolour the terminal if printed raw.
+        let hostile = "/tmp/a\u{1b}[31m\u{202e}b\\'c.ron";
+        let word = shell_word(hostile);
+        assert_eq!(word, r"$'/tmp/a\x1b[31m\u202eb\\\'c.ron'");
+        assert!(word.chars().all(|c| terminal_char(c) == c), "{word:?}");
+        // And the shell reads it back as the same name.
+        let echoed = std::process::Command::new("bash").args(["-c", &format!("printf %s {word}")]).output();
+        if let Ok(out) = echoed {
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), hostile);
+        }
+    }
 
     /// A combining mark has no cell of its own: its caret stands under the character it is
     /// drawn on, not under the next one (where the next glyph's own caret would stand).

@@ -17,7 +17,7 @@ use ron::extensions::Extensions;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use super::error::Problems;
+use super::error::{Problems, shell_word};
 use super::legend::{Legend, LegendEntry, LegendOverrides};
 use super::ron_rows::{Lexeme, RonRows, char_location, find_rows, token_before, token_start};
 use super::source::SourceIndex;
@@ -278,7 +278,7 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
             at -= 1;
         }
         let mut message = e.code.to_string();
-        if let Some((place, explained)) = explain_ron_error(source, &e.code, start, end, at) {
+        if let Some((place, explained)) = explain_ron_error(source, origin, &e.code, start, end, at) {
             (at, message) = (place, explained);
         }
         let (line, col) = idx.line_col(at);
@@ -301,9 +301,12 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
 /// ron's error explained where its own words or place would mislead a map author: the byte
 /// offset and message to report instead, or `None` to keep ron's. `start` and `end` are ron's
 /// span and `at` the place it would be reported at (byte offsets). Each explanation quotes
-/// ron's message, so that it stays recognisable.
+/// ron's message, so that it stays recognisable, except where the file is not a RON map at all
+/// (plain rows, a save): there ron's words are about a file it took for something else, and
+/// the explanation says what the file is and what to do with it instead.
 fn explain_ron_error(
     source: &str,
+    origin: &str,
     code: &ron::Error,
     start: usize,
     end: usize,
@@ -311,14 +314,25 @@ fn explain_ron_error(
 ) -> Option<(usize, String)> {
     use ron::Error as E;
     if !matches!(code, E::Message(_)) && looks_like_plain_rows(source) {
-        let message = format!(
-            "{code}: the file looks like a plain-text map (rows only), but it is read as RON: \
-             name it `.txt`, or write the rows in a RON map as the README shows"
-        );
-        return Some((0, message));
+        // (ron's own words, "Expected an `#![enable(...)]` attribute" for a first row of `#`,
+        // are about RON the file never meant to be)
+        let message = "the file looks like a plain-text map (rows of glyphs, one a line), but it \
+                       is read as RON, as every map file not named `.txt` is: name it `.txt`, or \
+                       write the rows in a RON map as the README shows";
+        return Some((0, message.to_string()));
     }
     let b = source.as_bytes();
     match code {
+        // A save's first field, where a map's fields are expected: the file is a save.
+        E::NoSuchStructField { found, .. }
+            if matches!(found.as_str(), "format" | "game") && looks_like_save(source) =>
+        {
+            let message = format!(
+                "the file is a saved game, not a map: resume it with `sightline --load {}`",
+                shell_word(origin)
+            );
+            Some((at, message))
+        }
         E::ExpectedComma => explain_missing_comma(source, at),
         // ron's span runs from where it stood in the string to just past the escape it could
         // not read: the escape starts at the last backslash in it.
@@ -475,6 +489,27 @@ fn looks_like_plain_rows(source: &str) -> bool {
     all > 0 && glyphs * 4 >= all * 3
 }
 
+/// Whether a file that is not a RON map looks like a sightline save, whose top level holds a
+/// `format` and a `game` key (`(format: 2, game: (...))`).
+fn looks_like_save(source: &str) -> bool {
+    has_key(source, "format") && has_key(source, "game")
+}
+
+/// Whether a line of `source` starts (after spaces) with `key` and a colon.
+fn has_key(source: &str, key: &str) -> bool {
+    source.lines().any(|line| {
+        line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with(':'))
+    })
+}
+
+/// Whether `text`, which did not read as something else (a save), is a map file: it loads as a
+/// RON map or as plain rows, or it has a map's top-level `rows` key (a map with a mistake in
+/// it). For the save loader, to tell a map given in place of a save from a damaged save.
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
+pub(crate) fn looks_like_map(text: &str) -> bool {
+    parse_ron(text, "").is_ok() || parse_text(text, "").is_ok() || find_rows(text).key.is_some()
+}
+
 /// Where a plain-text file that is not a valid map looks like a RON map (byte offset): it
 /// starts with `(`, `Map(`, a `//` or `/*` comment or a `#![...]` attribute, or a line starts
 /// with a `rows:` or `name:` key.
@@ -513,16 +548,22 @@ pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
     let at = TextLocator(SourceIndex::new(source));
     let body = without_trailing_empty_lines(source);
+    if body.is_empty() {
+        // Located, as every problem is: at the start of the file (its first blank line).
+        let what = if source.is_empty() { "the file is empty" } else { "the file holds only blank lines" };
+        let message = format!(
+            "the map has no rows: {what}; a plain-text map is its rows of glyphs, one a line \
+             (such as `#@.>#`), and needs at least one"
+        );
+        return Err(MapError::single(origin, at.0.problem(1, Some(1), message)));
+    }
     // Counted before the rows are collected: a file of millions of newlines is refused without
     // a row reference (16 bytes) for each line.
-    let height = if body.is_empty() { 0 } else { body.bytes().filter(|&b| b == b'\n').count() + 1 };
+    let height = body.bytes().filter(|&b| b == b'\n').count() + 1;
     if height > MAX_SIDE {
         return Err(MapError::single(origin, too_many_rows(height, &at)));
     }
-    let rows: Vec<&str> = match body {
-        "" => Vec::new(),
-        _ => body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect(),
-    };
+    let rows: Vec<&str> = body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let name =
         Path::new(origin).file_stem().map_or_else(|| origin.to_string(), |s| s.to_string_lossy().into());
     let meta = MapMeta { name, ..MapMeta::default() };
@@ -583,7 +624,8 @@ impl Locate for TextLocator<'_> {
         self.0.problem(row + 1, Some(index + 1), message)
     }
     fn rows(&self, message: String) -> Problem {
-        Problem::whole_file(message)
+        // (the rows start with the file)
+        self.0.problem(1, Some(1), message)
     }
     fn position(&self, row: usize, index: usize) -> Option<(usize, usize)> {
         Some((row + 1, index + 1))

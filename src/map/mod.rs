@@ -13,7 +13,7 @@ mod source;
 pub mod spawn;
 pub mod tile;
 
-pub use error::{MapError, Problem, Unlisted, terminal_char, terminal_text};
+pub use error::{MapError, Problem, Unlisted, shell_word, terminal_char, terminal_text};
 pub use format::SourceKind;
 pub use legend::{Legend, LegendEntry};
 pub use lint::ThinDiagonal;
@@ -163,7 +163,15 @@ impl Map {
 
     /// One line about the map for `sightline check`: its name, size, player start, monster and
     /// item counts, and its sight radius if it gives one (so an author sees it was read), e.g.
-    /// `"The Cave" 80x40, player at 3,4, 12 monsters, 5 items, sight radius 14`.
+    /// `"The Cave" 80x40, player at 3,4, 12 monsters, 5 items, sight radius 14`. The name is
+    /// written as the game and map errors write text from a file ([`terminal_text`]): as it is,
+    /// with each control character shown as U+FFFD.
+    ///
+    /// ```
+    /// let mut map = sightline::Map::open(2, 1);
+    /// map.meta.name = "esc\u{1b}[31mred\u{202e}evil".into();
+    /// assert!(map.summary().starts_with("\"esc\u{FFFD}[31mred\u{FFFD}evil\" 2x1"));
+    /// ```
     pub fn summary(&self) -> String {
         let start = match self.player_start {
             Some(p) => format!("player at {p}"),
@@ -172,8 +180,8 @@ impl Map {
         let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let radius = self.meta.sight_radius.map_or(String::new(), |r| format!(", sight radius {r}"));
         format!(
-            "{:?} {}x{}, {start}, {}, {}{radius}",
-            self.meta.name,
+            "\"{}\" {}x{}, {start}, {}, {}{radius}",
+            terminal_text(&self.meta.name),
             self.width(),
             self.height(),
             plural(self.monsters.len(), "monster"),
