@@ -431,3 +431,70 @@ fn a_long_map_name_ends_with_an_ellipsis() {
     let title = top.split('┐').next().unwrap();
     assert!(title.starts_with("┌ A Name Far Too") && title.ends_with("… "), "{top}");
 }
+
+/// The panel names the exported file whole, broken only after its `-`s: the Pillared Hall's
+/// picture, `sightline-the-pillared-hall-8-13-unlimited.svg`, once showed as
+/// `sightline-the-pillared-hall-8-13-u` with `nlimited.svg` on the next row.
+#[test]
+fn the_exported_file_is_named_whole_in_the_panel() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/pillars.ron");
+    let mut lab = Lab::new(sightline::Map::load(&path).unwrap());
+    lab.set_viewer(Pos::new(8, 13));
+    lab.set_radius(None);
+    let dir = std::env::temp_dir().join(format!("sightline-lab-export-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    lab.export_dir = dir.clone();
+    apply(&mut lab, LabCommand::Export);
+    let name = sightline::ui::lab::export::file_name(&lab);
+    assert_eq!(name, "sightline-the-pillared-hall-8-13-unlimited.svg");
+    assert!(dir.join(&name).is_file());
+    for (w, h) in [(100, 32), (W, H), (view::MIN_WIDTH, view::MIN_HEIGHT)] {
+        let buf = draw(&lab, &LabStyle::colour(), w, h);
+        let x0 = w - view::PANEL_WIDTH + 1;
+        let rows: Vec<String> = (1..h - 1)
+            .map(|y| (x0..w - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim().to_string())
+            .collect();
+        let at = rows.iter().position(|r| r.starts_with("[e] export: wrote")).expect("the export row");
+        let name_rows: Vec<&String> = rows[at + 1..].iter().take_while(|r| !r.is_empty()).collect();
+        let joined: String = name_rows.iter().map(|r| r.as_str()).collect();
+        assert_eq!(joined, name, "{w}x{h}: the name whole, from its own row: {rows:#?}");
+        for r in &name_rows[..name_rows.len() - 1] {
+            assert!(r.ends_with('-'), "{w}x{h}: broken after a '-': {rows:#?}");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The "terminal too small" notice is one wording, from one function, in the game (on its map,
+/// in its help) and in the lab (with its help open or not), naming the size each needs and the
+/// key that quits. (The game said "Terminal too small: 40x10. sightline needs at least 60x18.
+/// Enlarge the window (Ctrl-C quits).", the lab "Terminal too small (40x10): the lab needs at
+/// least 60x16. Enlarge it to go on; q quits.")
+#[test]
+fn the_too_small_notice_reads_the_same_in_the_game_and_the_lab() {
+    use sightline::game::GameState;
+    use sightline::ui::app::Command;
+    use sightline::ui::{App, Theme, render};
+    // The screen's rows, trimmed, joined by spaces: the notice as one sentence.
+    let sentence = |buf: &Buffer| {
+        text(buf).lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    };
+    let game_notice =
+        "Terminal too small: 40x10. sightline needs at least 60x18: enlarge the window (Ctrl-C quits).";
+    let lab_notice =
+        "Terminal too small: 40x10. sightline lab needs at least 60x16: enlarge the window (q quits).";
+    let mut app = App::new(GameState::new(parse_text(ROWS, "t.txt").unwrap(), 1).unwrap(), Theme::colour());
+    for help in [false, true] {
+        if help {
+            app.handle(Command::Help);
+        }
+        let mut terminal = Terminal::new(TestBackend::new(40, 10)).unwrap();
+        terminal.draw(|f| render::draw(f, &app)).unwrap();
+        assert_eq!(sentence(terminal.backend().buffer()), game_notice, "help {help}");
+    }
+    let mut lab = lab();
+    for help in [false, true] {
+        lab.help = help;
+        assert_eq!(sentence(&draw(&lab, &LabStyle::colour(), 40, 10)), lab_notice, "help {help}");
+    }
+}

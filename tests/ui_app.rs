@@ -302,3 +302,64 @@ fn the_history_of_a_finished_game_returns_to_its_end_screen() {
     assert_eq!(a.mode, Mode::Victory);
     assert_eq!(a.handle(Command::Yes), Flow::Quit);
 }
+
+/// The health bar is full only at full health and empty only at none: 22 of 24 HP once drew a
+/// full bar (it rounded up), and read as unhurt. In between it is the nearest number of cells.
+#[test]
+fn the_health_bar_is_full_only_at_full_health() {
+    use ratatui::{Terminal, backend::TestBackend};
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.game.player.max_hp = 24;
+    for (hp, want) in [(24, 10), (23, 9), (22, 9), (12, 5), (13, 5), (14, 6), (2, 1), (1, 1), (0, 0)] {
+        a.game.player.hp = hp;
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| render::draw(frame, &a)).unwrap();
+        let buf = terminal.backend().buffer();
+        let row = (0..buf.area.height)
+            .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .find(|r| r.contains("HP "))
+            .expect("the HP row");
+        let bar: String = row.split("HP ").nth(1).unwrap().split_whitespace().nth(1).unwrap().to_string();
+        let bar: String = bar.chars().take_while(|c| matches!(c, '#' | '-')).collect();
+        assert_eq!(bar.len(), 10, "{row}");
+        assert_eq!(bar.matches('#').count(), want, "{hp}/24: {row}");
+    }
+}
+
+/// Home and End jump to the oldest and the newest page of the message history, and to the top
+/// and the bottom of the help; the help says so. (They once stepped the cursor-less screen
+/// diagonally, which is to say did nothing.)
+#[test]
+fn home_and_end_jump_to_the_ends_of_the_history_and_the_help() {
+    let key = |code, mode: &Mode| input::command(KeyEvent::new(code, KeyModifiers::NONE), mode);
+    let mut a = app(&["####", "#@>#", "####"]);
+    for k in 0..400 {
+        a.game.log.push(0, format!("message {k}"));
+    }
+    let n = a.game.log.len();
+    a.screen = Size::new(80, 24);
+    a.handle(Command::History);
+    let home = key(KeyCode::Home, &a.mode).expect("Home is bound in the history");
+    a.handle(home);
+    assert_eq!(a.mode, Mode::History { scroll: n - 22 }, "the oldest page");
+    assert!(screen_rows(&a, 80, 24)[1].contains("Welcome"));
+    let end = key(KeyCode::End, &a.mode).expect("End is bound in the history");
+    a.handle(end);
+    assert_eq!(a.mode, Mode::History { scroll: 0 }, "the newest page");
+    assert!(screen_rows(&a, 80, 24)[22].contains("message 399 "));
+    a.handle(Command::Back);
+
+    a.screen = Size::new(render::MIN_WIDTH, render::MIN_HEIGHT);
+    a.handle(Command::Help);
+    let max =
+        render::help::max_scroll(ratatui::layout::Rect::new(0, 0, render::MIN_WIDTH, render::MIN_HEIGHT));
+    a.handle(key(KeyCode::End, &a.mode).unwrap());
+    assert_eq!(a.mode, Mode::Help { scroll: max });
+    a.handle(key(KeyCode::Home, &a.mode).unwrap());
+    assert_eq!(a.mode, Mode::Help { scroll: 0 });
+    // In play they still step diagonally (the numpad with NumLock off).
+    assert_eq!(key(KeyCode::Home, &Mode::Normal), Some(Command::Move(Dir::NW)));
+    assert_eq!(key(KeyCode::End, &Mode::Normal), Some(Command::Move(Dir::SW)));
+    let history = render::help::KEYS.iter().find(|(k, _)| *k == "m").unwrap().1;
+    assert!(history.contains("Home End"), "{history}");
+}

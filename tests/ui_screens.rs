@@ -16,7 +16,7 @@ use sightline::Pos;
 use sightline::game::{Action, Dir, GameState};
 use sightline::ui::app::Command;
 use sightline::ui::render::look::describe;
-use sightline::ui::render::{self, help, map::camera};
+use sightline::ui::render::{self, help, map::view_origin};
 use sightline::ui::targeting::first_hit;
 use sightline::ui::{App, Mode, Theme};
 
@@ -128,7 +128,7 @@ fn too_small_notice() {
 fn screen_of(app: &App, p: Pos, w: u16, h: u16) -> (u16, u16) {
     let view_w = w - render::PANEL_WIDTH - 2;
     let view_h = h - render::LOG_HEIGHT - 2;
-    let tl = camera(app.game.map.width(), app.game.map.height(), view_w, view_h, app.game.player.pos);
+    let tl = view_origin(&app.game, view_w, view_h, None).origin;
     ((p.x - tl.x + 1) as u16, (p.y - tl.y + 1) as u16)
 }
 
@@ -695,4 +695,41 @@ fn the_log_tells_a_blows_damage_in_words() {
         }
     }
     panic!("no seed gave a hit, a kill and a hit back: {hit} {kill} {hit_back}");
+}
+
+/// An item under a monster is not drawn (the monster is drawn over it), so looking or aiming at
+/// the monster says what it stands over; a pile says all of it. (It once said only "An orc
+/// (15/15 HP), on the floor.", and the arrow listed in view was nowhere to be found.)
+#[test]
+fn looking_at_a_monster_tells_what_lies_under_it() {
+    let mut map = art(&["##########", "#@....o..#", "##########"]);
+    let orc = Pos::new(6, 1);
+    map.items.push(sightline::map::ItemSpawn { pos: orc, kind: sightline::map::ItemKind::Arrows });
+    let mut app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    for item in &mut app.game.items {
+        item.amount = 1;
+    }
+    let max = app.game.monster_at(orc).unwrap().stats().max_hp;
+    let said = format!("An orc ({max}/{max} HP), on the floor, over an arrow.");
+    assert_eq!(describe(&app.game, orc), said);
+    app.mode = Mode::Look { cursor: orc };
+    let panel = panel_text(&draw(&app, 100, 32));
+    assert!(panel.contains(&said), "{panel}");
+    app.mode = Mode::Target { cursor: orc };
+    let panel = panel_text(&draw(&app, 100, 32));
+    assert!(panel.contains(&said), "{panel}");
+    // A pile under it is told whole, and so is what lies under the player.
+    let gold = sightline::game::item::FloorItem { pos: orc, kind: sightline::map::ItemKind::Gold, amount: 5 };
+    app.game.items.push(gold);
+    assert_eq!(
+        describe(&app.game, orc),
+        format!("An orc ({max}/{max} HP), on the floor, over an arrow and 5 gold pieces.")
+    );
+    let here = app.game.player.pos;
+    app.game.items.push(sightline::game::item::FloorItem {
+        pos: here,
+        kind: sightline::map::ItemKind::Potion,
+        amount: 1,
+    });
+    assert_eq!(describe(&app.game, here), "You, standing on the floor, over a healing potion.");
 }

@@ -46,8 +46,7 @@ fn draw(app: &App) -> Terminal<TestBackend> {
 fn screen_of(app: &App, cursor: Pos, p: Pos) -> (u16, u16) {
     let view_w = W - render::PANEL_WIDTH - 2;
     let view_h = H - render::LOG_HEIGHT - 2;
-    let (map_w, map_h) = (app.game.map.width(), app.game.map.height());
-    let tl = view_origin(map_w, map_h, view_w, view_h, app.game.player.pos, Some(cursor));
+    let tl = view_origin(&app.game, view_w, view_h, Some(cursor)).origin;
     ((p.x - tl.x + 1) as u16, (p.y - tl.y + 1) as u16)
 }
 
@@ -358,4 +357,21 @@ fn aiming_at_a_monster_on_screen_does_not_scroll_the_map() {
         app.handle(Command::Move(Dir::W));
     }
     assert_eq!(map_box(&screen::draw(&app, w, h)), before);
+}
+
+/// The aiming hint names both keys that fire, Enter and `f` again (as the help says), on one
+/// row at 80 columns.
+#[test]
+fn the_aim_hint_says_f_fires_too() {
+    let mut app = hall(Theme::colour());
+    app.handle(Command::Fire);
+    let screen = text(&draw(&app));
+    assert!(screen.contains("Enter/f fires, Esc cancels."), "{screen}");
+    let arrows = app.game.player.arrows;
+    let f = sightline::ui::input::command(
+        crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Char('f')),
+        &app.mode,
+    );
+    app.handle(f.expect("f is bound while aiming"));
+    assert_eq!(app.game.player.arrows, arrows - 1, "f fired");
 }

@@ -101,6 +101,10 @@ pub enum Command {
     PageUp,
     /// Help and history: ten rows down.
     PageDown,
+    /// Home: the help's first page, the history's oldest.
+    Home,
+    /// End: the help's last page, the history's newest (where it opens).
+    End,
     /// Ctrl-C: leave at once, without saving.
     Interrupt,
 }
@@ -352,8 +356,15 @@ impl App {
 }
 
 /// `scroll` after a scrolling command: rows counted up from the bottom when `up_grows` (the
-/// history), down from the top otherwise (the help). Other commands leave it.
+/// history), down from the top otherwise (the help). Home and End go to the top and the bottom
+/// (the largest scroll is `usize::MAX`, which the caller cuts to the last page). Other commands
+/// leave it.
 fn scrolled(scroll: usize, cmd: Command, up_grows: bool) -> usize {
+    match cmd {
+        Command::Home => return if up_grows { usize::MAX } else { 0 },
+        Command::End => return if up_grows { 0 } else { usize::MAX },
+        _ => {}
+    }
     let step: isize = match cmd {
         Command::ScrollUp | Command::Move(Dir::N) => -1,
         Command::ScrollDown | Command::Move(Dir::S) => 1,

@@ -40,13 +40,15 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
             KeyCode::BackTab => return Some(Command::PrevTarget),
             _ => {}
         },
-        // (before the movement keys: PgUp and PgDn would step diagonally)
+        // (before the movement keys: PgUp, PgDn, Home and End would step diagonally)
         Mode::History { .. } | Mode::Help { .. } => {
             let scroll = match key.code {
                 KeyCode::Up | KeyCode::Char('k') => Some(Command::ScrollUp),
                 KeyCode::Down | KeyCode::Char('j') => Some(Command::ScrollDown),
                 KeyCode::PageUp => Some(Command::PageUp),
                 KeyCode::PageDown => Some(Command::PageDown),
+                KeyCode::Home => Some(Command::Home),
+                KeyCode::End => Some(Command::End),
                 _ => None,
             };
             if scroll.is_some() {

@@ -15,6 +15,59 @@ fn radius_text(r: Option<u32>) -> String {
     r.map_or("unlimited".to_string(), |r| r.to_string())
 }
 
+/// The panel's width inside its border.
+const PANEL_INNER: usize = super::view::PANEL_WIDTH as usize - 2;
+
+/// The indent of a message's rows after its first.
+const INDENT: &str = "  ";
+
+/// `text` broken into rows: the first at most `first` characters wide, the others `rest`. Words
+/// are kept whole where they fit on a row, one that does not fit where the row is starts a new
+/// row, and one wider than a whole row (a file name, a path) is broken after its `-`, `/` and
+/// `_`, and only where a part between those is itself too wide, inside it. (Widths count
+/// characters: these messages are file names and error text; any wider character left over is
+/// wrapped again by the panel's paragraph.)
+fn break_text(text: &str, first: usize, rest: usize) -> Vec<String> {
+    let (first, rest) = (first.max(1), rest.max(1));
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    let room = |rows: &Vec<String>| if rows.is_empty() { first } else { rest };
+    let len = |s: &str| s.chars().count();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let gap = usize::from(!row.is_empty());
+        if len(&row) + gap + len(word) <= room(&rows) {
+            if gap == 1 {
+                row.push(' ');
+            }
+            row.push_str(word);
+            continue;
+        }
+        if !row.is_empty() {
+            rows.push(std::mem::take(&mut row));
+        }
+        if len(word) <= room(&rows) {
+            row.push_str(word);
+            continue;
+        }
+        // Too wide for any row: in parts, each ending with its separator.
+        for part in word.split_inclusive(['-', '/', '_']) {
+            if len(&row) + len(part) > room(&rows) && !row.is_empty() {
+                rows.push(std::mem::take(&mut row));
+            }
+            for c in part.chars() {
+                if len(&row) >= room(&rows) {
+                    rows.push(std::mem::take(&mut row));
+                }
+                row.push(c);
+            }
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
 /// The panel's lines, most important first (a short terminal cuts the end).
 pub fn lines(lab: &Lab, style: &LabStyle) -> Vec<Line<'static>> {
     let mut out = Vec::new();
@@ -80,10 +133,20 @@ pub fn lines(lab: &Lab, style: &LabStyle) -> Vec<Line<'static>> {
         }
         _ => out.push(Line::from(vec![key("x"), text("cursor: off".into())])),
     }
-    out.push(Line::from(vec![
-        key("e"),
-        text(format!("export: {}", lab.message.clone().unwrap_or_else(|| "-".into()))),
-    ]));
+    // The export's message names the file written (or the path that failed): it is broken at
+    // spaces and, inside a name too long for a row, after its `-`, `/` and `_`, so the whole
+    // name shows, in pieces that read as its parts. (ratatui's wrap cut it anywhere, and the
+    // file name read "...-8-13-u", "nlimited.svg".)
+    let message = lab.message.clone().unwrap_or_else(|| "-".into());
+    let head = "[e] export: ";
+    let rows = break_text(&message, PANEL_INNER - head.len(), PANEL_INNER - INDENT.len());
+    for (i, row) in rows.into_iter().enumerate() {
+        out.push(if i == 0 {
+            Line::from(vec![key("e"), text(format!("export: {row}"))])
+        } else {
+            Line::from(text(format!("{INDENT}{row}")))
+        });
+    }
     out.push(Line::default());
     out.push(Line::from(Span::styled("legend", style.title())));
     out.push(Line::from(vec![Span::styled("@", style.viewer()), text(" viewer".into())]));

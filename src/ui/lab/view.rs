@@ -33,12 +33,9 @@ pub fn draw(frame: &mut Frame, lab: &Lab, style: &LabStyle) {
 /// Draws the lab into `area` of `buf`; never panics, whatever the size.
 pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
     if too_small(area.width, area.height) {
-        let notice = format!(
-            "Terminal too small ({}x{}): the lab needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge it to go on; q quits.",
-            area.width, area.height
-        );
-        Paragraph::new(notice).style(style.text()).wrap(Wrap { trim: true }).render(area, buf);
+        // (the game's wording: one notice for both)
+        let least = (MIN_WIDTH, MIN_HEIGHT);
+        crate::ui::render::screens::too_small_notice("sightline lab", least, "q", area, buf, style.text());
         return;
     }
     let map_area = Rect { width: area.width - PANEL_WIDTH, ..area };

@@ -1,5 +1,5 @@
 //! The `?` screen: every key, and the rules a player needs. It scrolls (the movement keys,
-//! PgUp/PgDn): at the smallest terminal it is taller than the screen.
+//! PgUp/PgDn, Home/End): at the smallest terminal it is taller than the screen.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -22,11 +22,11 @@ pub const KEYS: &[(&str, &str)] = &[
     (">", "leave by the stairs you stand on: you win"),
     ("x", "look: move a cursor, read what is (or was) there"),
     ("f", "aim the bow; Tab/Shift-Tab: next target; Enter or f shoots"),
-    ("m", "message history"),
+    ("m", "message history; Up Down PgUp PgDn Home End scroll it"),
     ("S", "save and quit; resume with: sightline --load FILE"),
     ("q", "quit without saving (asks); Ctrl-C now; Ctrl-Z suspends"),
     ("Esc", "leave a screen or a prompt; put the bow away"),
-    ("?", "this help; Up Down PgUp PgDn scroll it and the history"),
+    ("?", "this help; the same keys scroll it"),
 ];
 
 /// What the screen shows and the rules that surprise.
@@ -90,7 +90,7 @@ pub fn render(scroll: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
         (true, true) => " ↑↓ more ",
     };
     let block = Block::bordered()
-        .title(" Help — Up/Down/PgUp/PgDn scroll, Esc or ? returns ")
+        .title(" Help — Up Down PgUp PgDn Home End, Esc or ? back ")
         .title_bottom(Line::from(more).right_aligned())
         .border_style(theme.border)
         .title_style(theme.title);

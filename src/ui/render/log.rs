@@ -73,7 +73,7 @@ pub fn history_scroll_within(game: &GameState, area: Rect, scroll: usize) -> usi
     let mut total = 0;
     for m in game.log.messages().iter().rev() {
         total += history_rows(m, width, &Theme::monochrome()).len();
-        if total >= scroll + rows {
+        if total >= scroll.saturating_add(rows) {
             return scroll;
         }
     }
@@ -85,7 +85,7 @@ pub fn history_scroll_within(game: &GameState, area: Rect, scroll: usize) -> usi
 /// as the log allows.
 pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
-        .title(" Message history — Up/Down/PgUp/PgDn scroll, Esc to return ")
+        .title(" Message history — Up Down PgUp PgDn Home End, Esc back ")
         .border_style(theme.border)
         .title_style(theme.title);
     let inner = block.inner(area);
@@ -96,12 +96,12 @@ pub fn history(game: &GameState, scroll: usize, area: Rect, buf: &mut Buffer, th
     // scrolled past and the screen's rows are covered.
     let mut lines: Vec<Line> = Vec::new();
     for m in game.log.messages().iter().rev() {
-        if lines.len() >= scroll + rows {
+        if lines.len() >= scroll.saturating_add(rows) {
             break;
         }
         lines.extend(history_rows(m, width, theme).into_iter().rev());
     }
-    let end = lines.len().min(scroll + rows);
+    let end = lines.len().min(scroll.saturating_add(rows));
     let start = scroll.min(end);
     let mut shown: Vec<Line> = lines.drain(start..end).collect();
     shown.reverse();

@@ -5,25 +5,30 @@ use crate::game::state::article;
 use crate::geometry::Pos;
 
 /// A sentence about cell `p` from the player's point of view: what is there if it is in view,
-/// what was there if it is remembered, and that it is unknown otherwise.
+/// what was there if it is remembered, and that it is unknown otherwise. What lies under a
+/// creature is told after it ("An orc (11/15 HP), on the floor, over an arrow."): the map draws
+/// the creature over it, so this is where the player learns of it.
 pub fn describe(game: &GameState, p: Pos) -> String {
     if game.is_visible(p) {
         let tile = game.map.tile(p).name();
+        // Everything lying here, a pile ("22 gold pieces and an arrow") included.
+        let items = game.items_here(p);
+        let over = items.as_deref().map_or_else(String::new, |i| format!(", over {i}"));
         if p == game.player.pos {
-            return format!("You, standing on {tile}.");
+            return format!("You, standing on {tile}{over}.");
         }
         if let Some(m) = game.monster_at(p) {
             let stats = m.stats();
             return format!(
-                "{} {} ({}/{} HP), on {tile}.",
+                "{} {} ({}/{} HP), on {tile}{over}.",
                 capitalise(article(m.name())),
                 m.name(),
                 m.hp,
                 stats.max_hp
             );
         }
-        if let Some(item) = game.item_at(p) {
-            return format!("{} on {tile}.", capitalise(&item.describe()));
+        if let Some(items) = items {
+            return format!("{} on {tile}.", capitalise(&items));
         }
         return format!("You see {tile}.");
     }

@@ -1,5 +1,5 @@
-//! The map view: what the player sees and remembers, scrolled to keep the player on screen, and
-//! the look or aiming cursor (see [`view_origin`]).
+//! The map view: what the player sees and remembers, scrolled to keep the player on screen with
+//! what the player sees around them, and the look or aiming cursor (see [`view_origin`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -20,44 +20,138 @@ pub fn camera(map_w: usize, map_h: usize, view_w: u16, view_h: u16, focus: Pos) 
     Pos::new(axis(map_w as i32, view_w as i32, focus.x), axis(map_h as i32, view_h as i32, focus.y))
 }
 
-/// The map position drawn at the top-left cell of a `view_w × view_h` view of the player at
-/// `player`, with the look or aiming `cursor` if there is one: the view around the player
-/// ([`camera`]) while the cursor is on it, so entering look or aim mode, or moving the cursor
+/// The part of the map a view shows: the map cell drawn at its top-left screen cell, and its
+/// size in cells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The map position drawn at the view's top-left cell (negative, or past the map, where the
+    /// map is smaller than the view and centred in it).
+    pub origin: Pos,
+    /// The view's width in cells.
+    pub width: u16,
+    /// The view's height in cells.
+    pub height: u16,
+}
+
+impl Shown {
+    /// Whether map cell `p` is drawn in the view.
+    pub fn contains(&self, p: Pos) -> bool {
+        self.offset(p) == (0, 0)
+    }
+
+    /// Which way map cell `p` lies off the view, as an arrow (`↑`, `↗`, `→`, ... `↖`), or
+    /// `None` when it is drawn.
+    pub fn direction(&self, p: Pos) -> Option<&'static str> {
+        Some(match self.offset(p) {
+            (0, 0) => return None,
+            (0, -1) => "↑",
+            (1, -1) => "↗",
+            (1, 0) => "→",
+            (1, 1) => "↘",
+            (0, 1) => "↓",
+            (-1, 1) => "↙",
+            (-1, 0) => "←",
+            _ => "↖",
+        })
+    }
+
+    /// -1, 0 or 1 on each axis: before the view, in it, past it.
+    fn offset(&self, p: Pos) -> (i32, i32) {
+        let axis = |origin: i32, len: u16, v: i32| {
+            let rel = i64::from(v) - i64::from(origin);
+            if rel < 0 {
+                -1
+            } else if rel >= i64::from(len) {
+                1
+            } else {
+                0
+            }
+        };
+        (axis(self.origin.x, self.width, p.x), axis(self.origin.y, self.height, p.y))
+    }
+}
+
+/// What the view tries to keep on screen besides the player, most wanted first: the monsters in
+/// view, nearest first, then the items in view, nearest first (the order of the panel's In view
+/// list).
+pub fn wanted(game: &GameState) -> Vec<Pos> {
+    let monsters = game.visible_monsters().into_iter().map(|m| m.pos);
+    monsters.chain(game.visible_items().into_iter().map(|i| i.pos)).collect()
+}
+
+/// The map position drawn at the top-left cell of a `view_w × view_h` view that keeps `player`
+/// on screen and as many of `wanted` as it can with it: the view around the player
+/// ([`camera`]), moved the least that brings them in. The cells of `wanted` are taken in their
+/// order, each one if the player and the cells taken so far still fit in the view with it, and
+/// skipped if not (they are then off screen, unless the view happens to reach them). Nothing
+/// but its arguments decides it, so the same state is always drawn the same way; and with
+/// nothing to bring in (or all of it around the player already) it is [`camera`]'s view.
+pub fn framed(map_w: usize, map_h: usize, view_w: u16, view_h: u16, player: Pos, wanted: &[Pos]) -> Pos {
+    let around = camera(map_w, map_h, view_w, view_h, player);
+    let (w, h) = (i64::from(view_w), i64::from(view_h));
+    // The box of the cells taken, the player's to start with (in i64: no overflow, whatever the
+    // positions).
+    let at = |p: Pos| (i64::from(p.x), i64::from(p.y));
+    let (mut lo, mut hi) = (at(player), at(player));
+    for &p in wanted {
+        let (x, y) = at(p);
+        let (l, r) = ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y)));
+        if r.0 - l.0 < w && r.1 - l.1 < h {
+            (lo, hi) = (l, r);
+        }
+    }
+    // The least move that brings the box in: it fits, so the two bounds agree; and as it is on
+    // the map, the view stays within the map's edges (where the map is smaller than the view,
+    // the centred map holds it already, and nothing moves).
+    let axis = |origin: i32, view: i64, lo: i64, hi: i64| i64::from(origin).max(hi - view + 1).min(lo) as i32;
+    Pos::new(axis(around.x, w, lo.0, hi.0), axis(around.y, h, lo.1, hi.1))
+}
+
+/// The part of the map a `view_w × view_h` view of `game` shows, with the look or aiming
+/// `cursor` if there is one. Without a cursor, the view keeps the player on screen and, when
+/// they fit, every monster and item in view ([`framed`], over [`wanted`]): what the player
+/// sees is drawn, not just listed in the panel. Where they do not all fit, the panel marks the
+/// entries off screen with the way they lie ([`Shown::direction`]).
+///
+/// A cursor on that view leaves it as it is, so entering look or aim mode, or moving the cursor
 /// about what is on screen, leaves the map where it was (it once centred on the cursor, and the
 /// map jumped sideways as aiming began); a cursor off that view moves it just far enough to
 /// bring the cursor to its edge (the least scrolling, the player kept on screen as long as the
 /// view can hold both). A cursor on the map never needs the view past the map's edges, so none
 /// is wasted there.
-pub fn view_origin(
-    map_w: usize,
-    map_h: usize,
-    view_w: u16,
-    view_h: u16,
-    player: Pos,
-    cursor: Option<Pos>,
-) -> Pos {
-    let around_player = camera(map_w, map_h, view_w, view_h, player);
-    let Some(cursor) = cursor else { return around_player };
-    fn axis(origin: i32, view: i32, cursor: i32) -> i32 {
-        if cursor < origin {
-            cursor
-        } else if cursor >= origin + view {
-            cursor - view + 1
-        } else {
-            origin
+///
+/// Rendering reads this and changes nothing: the view is a function of the state alone.
+pub fn view_origin(game: &GameState, view_w: u16, view_h: u16, cursor: Option<Pos>) -> Shown {
+    let (map_w, map_h) = (game.map.width(), game.map.height());
+    let around_player = framed(map_w, map_h, view_w, view_h, game.player.pos, &wanted(game));
+    let origin = match cursor {
+        None => around_player,
+        Some(cursor) => {
+            fn axis(origin: i32, view: i32, cursor: i32) -> i32 {
+                if cursor < origin {
+                    cursor
+                } else if cursor >= origin + view {
+                    cursor - view + 1
+                } else {
+                    origin
+                }
+            }
+            Pos::new(
+                axis(around_player.x, i32::from(view_w), cursor.x),
+                axis(around_player.y, i32::from(view_h), cursor.y),
+            )
         }
-    }
-    Pos::new(
-        axis(around_player.x, i32::from(view_w), cursor.x),
-        axis(around_player.y, i32::from(view_h), cursor.y),
-    )
+    };
+    Shown { origin, width: view_w, height: view_h }
 }
 
 /// Draws the map in a bordered box. Visible cells show what is there now, creatures included;
 /// remembered cells show what was there when last seen, dimmed; unseen cells stay blank.
 /// `cursor` is the look or aiming cursor, kept on screen ([`view_origin`]); `path` the targeting
 /// preview, drawn over the cells it crosses in the style of what each holds (a never-seen cell
-/// on it shows `*`), with the aim cursor patched on the aimed-at cell.
+/// on it shows `*`), with the aim cursor patched on the aimed-at cell. Returns the part of the
+/// map drawn (none, 0 × 0, when the box has no room inside), for the panel to say what is off
+/// screen.
 pub fn render(
     game: &GameState,
     cursor: Option<Pos>,
@@ -65,7 +159,7 @@ pub fn render(
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
-) {
+) -> Shown {
     let title = if game.map.meta.name.is_empty() {
         " sightline ".to_string()
     } else {
@@ -78,10 +172,10 @@ pub fn render(
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.is_empty() {
-        return;
+        return Shown { origin: game.player.pos, width: 0, height: 0 };
     }
-    let (map_w, map_h) = (game.map.width(), game.map.height());
-    let top_left = view_origin(map_w, map_h, inner.width, inner.height, game.player.pos, cursor);
+    let shown = view_origin(game, inner.width, inner.height, cursor);
+    let top_left = shown.origin;
     // Only the screen cells over the map can show anything (a cursor never leaves the map).
     let span = |origin: i32, len: u16, size: usize| {
         let first = (-origin).clamp(0, i32::from(len));
@@ -116,6 +210,7 @@ pub fn render(
             target.set_style(theme.cursor);
         }
     }
+    shown
 }
 
 /// The glyph and style of map cell `p`, or `None` for a never-seen cell.

@@ -71,17 +71,17 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
         Mode::Target { cursor } => (Some(cursor), targeting::path(&app.game, cursor)),
         _ => (None, Vec::new()),
     };
-    map::render(&app.game, cursor, &path, map_area, buf, &app.theme);
+    let shown = map::render(&app.game, cursor, &path, map_area, buf, &app.theme);
     let panel_mode = match app.mode {
         Mode::Look { cursor } => panel::Cursor::Look(cursor),
         Mode::Target { cursor } => panel::Cursor::Aim(cursor),
         _ => panel::Cursor::None,
     };
-    panel::render(&app.game, panel_mode, panel_area, buf, &app.theme);
+    panel::render(&app.game, panel_mode, shown, panel_area, buf, &app.theme);
     let hint = match app.mode {
         Mode::Look { .. } => Some("Look: move the cursor; Esc or x to leave."),
         Mode::Target { .. } => {
-            Some("Aim: Tab/Shift-Tab next target, move the cursor; Enter fires, Esc cancels.")
+            Some("Aim: Tab/Shift-Tab next target, move the cursor; Enter/f fires, Esc cancels.")
         }
         _ => None,
     };

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::look::describe;
+use super::map::Shown;
 use super::wrap::{wrap, wrap_all};
 use crate::game::GameState;
 use crate::game::item::counted;
@@ -31,12 +32,17 @@ pub enum Cursor {
 /// items, a line a kind counting every one in view), what lies here, and with a cursor the
 /// description of the cell under it (and when aiming, what the arrow will hit first).
 ///
+/// `shown` is the part of the map the map view draws. The view brings everything in view on
+/// screen when it can ([`super::map::view_origin`]); when it cannot, an entry of the in-view
+/// list whose monster (or every one of whose items) is off screen ends with an arrow pointing
+/// the way it lies (" a: archer ↑"), so nothing is listed that the player cannot find.
+///
 /// The panel is short (nine rows at the smallest terminal), so its parts are fitted by rows,
 /// most needed first: the cursor's description is what the player acts on, so it is always
 /// drawn whole (as far as the panel goes); then the player's state, line by line from the top;
 /// then what lies here; then the blank lines between the parts; what is in view takes the rows
 /// left, and when they are too few for every monster and item it ends with "… and N more".
-pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn render(game: &GameState, cursor: Cursor, shown: Shown, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered().border_style(theme.border);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -46,7 +52,7 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
     let (hp, max) = (i64::from(p.hp), i64::from(p.max_hp).max(1));
     let hp_style = if hp * 3 <= max { theme.bad } else { theme.good };
     let bar_width = 10;
-    let filled = ((hp.clamp(0, max) * bar_width + max - 1) / max) as usize;
+    let filled = bar_filled(hp, max, bar_width) as usize;
     let stats = wrap_all(
         &[
             Line::from(vec![
@@ -70,19 +76,27 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
             h if h >= m.stats().max_hp => " (hurt)",
             _ => " (badly hurt)",
         };
-        seen.push(legend(m.kind.glyph(), theme.monster(m.kind), format!("{}{health}", m.name()), theme));
+        let what = format!("{}{health}", m.name());
+        seen.push(legend(m.kind.glyph(), theme.monster(m.kind), what, shown.direction(m.pos), theme));
     }
     // The items of a kind are one entry, where the nearest of them comes, counting them all:
-    // three spent arrows on three cells are "3 arrows", not "an arrow" three times.
-    let mut kinds: Vec<(ItemKind, u64)> = Vec::new();
+    // three spent arrows on three cells are "3 arrows", not "an arrow" three times. It is off
+    // screen when none of them is on screen, the way the nearest lies.
+    let mut kinds: Vec<(ItemKind, u64, Option<&'static str>)> = Vec::new();
     for item in &items {
-        match kinds.iter_mut().find(|(k, _)| *k == item.kind) {
-            Some((_, n)) => *n = n.saturating_add(u64::from(item.amount)),
-            None => kinds.push((item.kind, u64::from(item.amount))),
+        let off = shown.direction(item.pos);
+        match kinds.iter_mut().find(|(k, _, _)| *k == item.kind) {
+            Some((_, n, way)) => {
+                *n = n.saturating_add(u64::from(item.amount));
+                if off.is_none() {
+                    *way = None;
+                }
+            }
+            None => kinds.push((item.kind, u64::from(item.amount), off)),
         }
     }
-    for (kind, n) in kinds {
-        seen.push(legend(kind.glyph(), theme.item_visible(kind), counted(kind, n), theme));
+    for (kind, n, way) in kinds {
+        seen.push(legend(kind.glyph(), theme.item_visible(kind), counted(kind, n), way, theme));
     }
     let here = game.items_here(p.pos).or_else(|| {
         let tile = game.map.tile(p.pos);
@@ -143,13 +157,34 @@ pub fn render(game: &GameState, cursor: Cursor, area: Rect, buf: &mut Buffer, th
 /// An entry of the in-view list: the glyph as the map draws it, then a colon, then what it is
 /// (" g: goblin", " |: 3 arrows"), the way a legend reads and Brogue's sidebar lists what is in
 /// view. (The glyph was once followed by the name alone, which read as an article: " a archer".)
-fn legend(glyph: char, style: Style, what: String, theme: &Theme) -> Line<'static> {
-    Line::from(vec![
+/// An entry off screen ends with the arrow `off` (" a: archer ↑").
+fn legend(glyph: char, style: Style, what: String, off: Option<&str>, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![
         Span::styled(" ", theme.text),
         Span::styled(glyph.to_string(), style),
         Span::styled(": ", theme.text),
         Span::styled(what, theme.text),
-    ])
+    ];
+    if let Some(arrow) = off {
+        spans.push(Span::styled(format!(" {arrow}"), theme.title));
+    }
+    Line::from(spans)
+}
+
+/// How many of a `width`-cell health bar are filled at `hp` of `max` (`max` ≥ 1): the nearest
+/// whole number of cells, but full only at full health and empty only at none, so a bar that
+/// looks full means full health and a living player always has a cell. (The bar once rounded
+/// up: 22 of 24 drew a full bar.)
+fn bar_filled(hp: i64, max: i64, width: i64) -> i64 {
+    let hp = hp.clamp(0, max);
+    if hp == max {
+        return width;
+    }
+    if hp == 0 {
+        return 0;
+    }
+    // (hp < max ≤ i32::MAX: no overflow in i64)
+    ((2 * hp * width + max) / (2 * max)).clamp(1, width - 1)
 }
 
 /// `want` rows, or as many as `room` has left, taken from it.

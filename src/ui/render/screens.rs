@@ -144,11 +144,29 @@ pub fn confirm_quit(area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// Replaces the whole screen with a notice when `area` is below [`MIN_WIDTH`] × [`MIN_HEIGHT`];
 /// it names the size needed and how to quit, since no other screen can be drawn.
 pub fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
+    too_small_notice("sightline", (MIN_WIDTH, MIN_HEIGHT), "Ctrl-C", area, buf, theme.title);
+}
+
+/// The "terminal too small" notice of a screen of `size` (width, height), for `who` (the game,
+/// the lab), which needs at least `least`, and is left with `quit`: one wording, here, for the
+/// game and the lab ([`crate::ui::lab::view::render`]).
+pub fn too_small_text(size: (u16, u16), who: &str, least: (u16, u16), quit: &str) -> String {
+    format!(
+        "Terminal too small: {}x{}. {who} needs at least {}x{}: enlarge the window ({quit} quits).",
+        size.0, size.1, least.0, least.1
+    )
+}
+
+/// Clears `area` and draws [`too_small_text`] over it, wrapped, in `style`.
+pub fn too_small_notice(
+    who: &str,
+    least: (u16, u16),
+    quit: &str,
+    area: Rect,
+    buf: &mut Buffer,
+    style: ratatui::style::Style,
+) {
     Clear.render(area, buf);
-    let text = format!(
-        "Terminal too small: {}x{}. sightline needs at least {MIN_WIDTH}x{MIN_HEIGHT}. Enlarge the window (Ctrl-C quits).",
-        area.width, area.height
-    );
-    let lines = vec![Line::styled(text, theme.title)];
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(area, buf);
+    let text = too_small_text((area.width, area.height), who, least, quit);
+    Paragraph::new(Line::styled(text, style)).wrap(Wrap { trim: true }).render(area, buf);
 }
