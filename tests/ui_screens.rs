@@ -733,3 +733,34 @@ fn looking_at_a_monster_tells_what_lies_under_it() {
     });
     assert_eq!(describe(&app.game, here), "You, standing on the floor, over a healing potion.");
 }
+
+/// A message repeated in a row is one line of the message area with its count (the player who
+/// walks into glass five times reads it once, "(×5)"); a different message between two starts a
+/// new count, and the history keeps every one.
+#[test]
+fn a_message_repeated_in_a_row_is_drawn_once_with_its_count() {
+    let map = art(&["#####", "#@\".#", "#####"]);
+    let mut app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    let bump = "A pane of glass is in the way.";
+    for _ in 0..5 {
+        app.handle(Command::Move(Dir::E));
+    }
+    assert_eq!(app.game.log.messages().iter().filter(|m| m.text == bump).count(), 5);
+    let screen = text(&draw(&app, 80, 24));
+    assert_eq!(screen.matches(bump).count(), 1, "{screen}");
+    assert!(screen.contains(&format!("{bump} (×5)")), "{screen}");
+
+    app.handle(Command::PickUp);
+    app.handle(Command::Move(Dir::E));
+    let screen = text(&draw(&app, 80, 24));
+    assert!(
+        screen.contains(&format!("{bump} (×5)")) && screen.contains("There is nothing here to pick up."),
+        "{screen}"
+    );
+    let last = screen.lines().rfind(|l| l.contains(bump)).unwrap();
+    assert!(last.contains(bump) && !last.contains('×'), "one more after another message: {last:?}\n{screen}");
+
+    app.handle(Command::History);
+    let history = text(&draw(&app, 80, 24));
+    assert_eq!(history.matches(bump).count(), 6, "{history}");
+}

@@ -18,7 +18,8 @@ use crate::ui::theme::Theme;
 /// `notice` (a prompt, a hint, why a save failed) comes after the newest message, wrapped too,
 /// and takes the rows it needs first: its end (the key that cancels, the option to pass) is
 /// what the player needs. Messages fill the rows above it, newest first, whole (only a newest
-/// message taller than its room is cut, from the bottom).
+/// message taller than its room is cut, from the bottom). A message repeated in a row is drawn
+/// once, with its count: "A pane of glass is in the way. (×5)".
 pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Messages (m: history) ")
@@ -33,12 +34,25 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     notice.drain(..notice.len().saturating_sub(rows));
     let mut room = rows - notice.len();
     let mut messages: Vec<Vec<Line>> = Vec::new();
-    for m in game.log.messages().iter().rev() {
-        if room == 0 {
-            break;
-        }
+    let log = game.log.messages();
+    let mut end = log.len();
+    while end > 0 && room > 0 {
+        // A message repeated in a row (the same wall bumped again and again) is one line with
+        // its count; the history keeps every one.
+        let m = &log[end - 1];
+        let repeats =
+            log[..end].iter().rev().take(REPEATS_COUNTED + 1).take_while(|r| r.text == m.text).count();
+        // (past the count, where the run began is not looked for: the older messages are left
+        // out, so that a frame's work stays bounded whatever a save's log holds)
+        end = if repeats > REPEATS_COUNTED { 0 } else { end - repeats };
+        let text = match repeats {
+            1 => terminal_text(&m.text).into_owned(),
+            n if n > REPEATS_COUNTED => format!("{} (×{REPEATS_COUNTED}+)", terminal_text(&m.text)),
+            n => format!("{} (×{n})", terminal_text(&m.text)),
+        };
+        // (a run stands out when its newest message is of the current turn)
         let style = if m.turn == game.turn { theme.text } else { theme.faint };
-        let mut wrapped = wrap(&Line::styled(terminal_text(&m.text).into_owned(), style), width, 0);
+        let mut wrapped = wrap(&Line::styled(text, style), width, 0);
         if wrapped.len() > room {
             if !messages.is_empty() {
                 break;
@@ -51,6 +65,9 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     let lines: Vec<Line> = messages.into_iter().rev().flatten().chain(notice).collect();
     Paragraph::new(lines).render(inner, buf);
 }
+
+/// The most repeats of one message the message area counts: more show as "(×999+)".
+const REPEATS_COUNTED: usize = 999;
 
 /// One message of the history as rows `width` wide: its turn, then its text, wrapped under
 /// itself.
