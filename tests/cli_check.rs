@@ -253,17 +253,70 @@ fn a_map_for_a_save_and_a_save_for_a_map_are_named() {
     let save = dir.join("a save.ron");
     let map = sightline::map::format::parse_text("#####\n#@.>#\n#####\n", "hall.txt").unwrap();
     sightline::game::save::save(&sightline::game::GameState::new(map, 1).unwrap(), &save).unwrap();
-    let shown = save.to_str().unwrap();
-    let resume = format!("resume it with `sightline --load '{shown}'`");
-    for args in [vec!["check", shown], vec![shown]] {
-        let out = run(&args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let stderr = text(&out.stderr);
-        assert!(
-            stderr.starts_with(&format!("{shown}:2:5: the file is a saved game, not a map: {resume}\n")),
-            "{args:?}: {stderr}"
-        );
+    // (QA: a save named `.txt` is named a save as well, not a RON map to be named `.ron`)
+    let save_txt = dir.join("a save.txt");
+    std::fs::copy(&save, &save_txt).unwrap();
+    for save in [&save, &save_txt] {
+        let shown = save.to_str().unwrap();
+        let resume = format!("resume it with `sightline --load '{shown}'`");
+        for args in [vec!["check", shown], vec![shown]] {
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            let stderr = text(&out.stderr);
+            assert!(
+                stderr.starts_with(&format!("{shown}:2:5: the file is a saved game, not a map: {resume}\n")),
+                "{args:?}: {stderr}"
+            );
+        }
     }
+}
+
+/// QA: `--load README.md` said the README "is a map" (it has a `rows:` in it), and `--load
+/// rows.ron` (plain rows) said "play it with `sightline rows.ron`", which then failed. Only a
+/// file `sightline FILE` loads is called a map; plain rows not named `.txt` are told to be
+/// named so, and then play; anything else is not a save, in words about saves, not ron's.
+#[test]
+fn only_a_file_that_plays_is_called_a_map_by_load() {
+    let out = run(&["--load", "README.md"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    // (at the line and column where it stops being a save: its first line, a heading)
+    assert!(stderr.starts_with("sightline: cannot resume: README.md: not a sightline save: 1:"), "{stderr}");
+    assert!(stderr.contains(": a save is the file sightline writes when a game is saved (`S`)"), "{stderr}");
+    assert!(!stderr.contains("is a map") && !stderr.contains("play it"), "{stderr}");
+
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("load-rows");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = dir.join("rows.ron");
+    std::fs::write(&rows, "#####\n#@.>#\n#####\n").unwrap();
+    let shown = rows.to_str().unwrap();
+    let out = run(&["--load", shown]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "sightline: cannot resume: {shown}: not a sightline save: it is a plain-text map (rows of \
+             glyphs, one a line), but a map file not named `.txt` is read as RON: name it `.txt` to play it\n"
+        )
+    );
+    // followed, the advice works (checked rather than played: play needs a terminal)
+    let txt = dir.join("rows.txt");
+    std::fs::copy(&rows, &txt).unwrap();
+    let out = check(&[txt.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+    for (name, contents) in [("empty.ron", ""), ("Cargo.toml", "[package]\nname = \"x\"\n")] {
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        let shown = path.to_str().unwrap();
+        let stderr = text(&run(&["--load", shown]).stderr);
+        assert!(
+            stderr.starts_with(&format!("sightline: cannot resume: {shown}: not a sightline save: 1:1: ")),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("struct") && !stderr.contains("Expected"), "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Every subcommand that reads a map says what a map file may be in the same words.

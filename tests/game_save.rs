@@ -92,6 +92,8 @@ fn corrupt_and_incompatible_saves_are_refused_and_left_untouched() {
         match name {
             "future.ron" => assert!(matches!(err, SaveError::Incompatible { found: 999, .. }), "{msg}"),
             "offmap.ron" => assert!(msg.contains("outside the map"), "{msg}"),
+            // (text that does not start as a save is no save at all: see below)
+            "garbage.ron" => assert!(matches!(err, SaveError::NotASave { .. }), "{name}: {msg}"),
             _ => assert!(matches!(err, SaveError::Corrupt { .. }), "{name}: {msg}"),
         }
         assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} untouched");
@@ -100,23 +102,99 @@ fn corrupt_and_incompatible_saves_are_refused_and_left_untouched() {
     fs::remove_dir_all(dir).unwrap();
 }
 
-/// A map given for a save (`sightline --load maps/dungeon.ron`) is named as a map — one that
-/// loads, a plain-text one, or one with a mistake in it — not as a save missing its `format`;
-/// and left as it was. A damaged save stays a damaged save (above).
+/// A map given for a save (`sightline --load maps/dungeon.ron`) is named as a map, with
+/// `sightline FILE` to play it, only when that command loads it: a RON map, or plain rows named
+/// `.txt`. And left as it was. A damaged save stays a damaged save (above).
 #[test]
 fn a_map_given_for_a_save_is_named_as_a_map() {
     let dir = scratch("map-for-save");
     let dungeon = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/dungeon.ron");
     let txt = dir.join("hall.txt");
     fs::write(&txt, "#####\n#@.>#\n#####\n").unwrap();
-    let broken = dir.join("broken.ron");
-    fs::write(&broken, "(\n    name: \"b\",\n    rows: [\"#X#\"],\n)\n").unwrap();
-    for path in [dungeon, txt, broken] {
+    for path in [dungeon, txt] {
         let before = fs::read(&path).unwrap();
         let err = save::load(&path).expect_err("a map is not a save");
         assert!(matches!(err, SaveError::Map { .. }), "{err}");
         assert_eq!(err.to_string(), format!("{} is a map, not a save", path.display()));
+        assert!(Map::load(&path).is_ok(), "`sightline {}` plays it", path.display());
         assert_eq!(fs::read(&path).unwrap(), before, "left untouched");
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// QA: `--load README.md` called the README a map (it has a `rows:` in it), and `--load rows.ron`
+/// (plain rows) said to play it with `sightline rows.ron`, which then refused it. A file that
+/// `sightline FILE` would not load is not called a map: plain rows not named `.txt` are named
+/// as such, with the name that has them read as rows; a RON map named `.txt`, the other way
+/// round; a map with a mistake, with the command that says what it is; and anything else is
+/// not a save, saying what a save is, at the place it stops being one, not in ron's words.
+#[test]
+fn a_file_is_called_a_map_only_where_it_loads_as_one() {
+    let dir = scratch("not-a-save");
+    let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let dungeon =
+        fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/dungeon.ron"));
+    let cases: [(&str, String, &str); 9] = [
+        (
+            "rows.ron",
+            "#####\n#@.>#\n#####\n".into(),
+            "it is a plain-text map (rows of glyphs, one a line), but a map file not named `.txt` is read as RON: name it `.txt` to play it",
+        ),
+        ("rows", "#####\n#@.>#\n#####\n".into(), "it is a plain-text map"),
+        (
+            "uneven.ron",
+            "#####\n#@.>#\n####\n".into(),
+            "it looks like a plain-text map (rows of glyphs, one a line), but a map file not named `.txt` is read as RON: name it `.txt` (`sightline check` then says what is wrong with it)",
+        ),
+        (
+            "uneven.txt",
+            "#####\n#@.>#\n####\n".into(),
+            "it looks like a map, with a mistake in it: `sightline check ",
+        ),
+        (
+            "broken.ron",
+            "(\n    name: \"b\",\n    rows: [\"#X#\"],\n)\n".into(),
+            "it looks like a map, with a mistake in it: `sightline check ",
+        ),
+        (
+            "dungeon.txt",
+            dungeon.unwrap(),
+            "it is a RON map, but a map file named `.txt` is read as plain rows: name it `.ron` to play it",
+        ),
+        (
+            "empty.ron",
+            String::new(),
+            "1:1: the file is empty; a save is the file sightline writes when a game is saved (`S`), RON text that starts `(format: 2, game: (`",
+        ),
+        ("Cargo.toml", "[package]\nname = \"x\"\n".into(), "1:1: a save is the file sightline writes"),
+        ("README.md", fs::read_to_string(&readme).unwrap(), "1:"),
+    ];
+    for (name, text, says) in cases {
+        let path = dir.join(name);
+        fs::write(&path, &text).unwrap();
+        let err = save::load(&path).expect_err(name);
+        let msg = err.to_string();
+        assert!(matches!(err, SaveError::NotASave { .. }), "{name}: {msg}");
+        let start = format!("{}: not a sightline save: {says}", path.display());
+        assert!(msg.starts_with(&start), "{name}: {msg}");
+        assert!(!msg.contains("is a map"), "{name}: {msg}");
+        if says.starts_with("1:") {
+            assert!(
+                msg.contains("a save is the file sightline writes when a game is saved (`S`)"),
+                "{name}: {msg}"
+            );
+        }
+        // ron's words about the types it reads (`Expected opening `(` for struct `save``)
+        assert!(!msg.contains("struct") && !msg.contains("Expected"), "{name}: {msg}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} left untouched");
+        // The advice works when followed: renamed as it says, the map plays.
+        if msg.ends_with("to play it") {
+            let ext = if name.ends_with(".txt") { "ron" } else { "txt" };
+            let renamed = path.with_extension(ext);
+            fs::rename(&path, &renamed).unwrap();
+            assert!(Map::load(&renamed).is_ok(), "{name} as {}", renamed.display());
+            assert!(matches!(save::load(&renamed), Err(SaveError::Map { .. })), "{name}");
+        }
     }
     fs::remove_dir_all(dir).unwrap();
 }

@@ -725,6 +725,17 @@ fn a_save_read_as_a_map_is_named_as_a_save() {
             format!("the file is a saved game, not a map: resume it with `sightline --load {word}`")
         );
     }
+    // QA: a save named `.txt` (read as plain rows) is a save too, at the same place, not a
+    // "RON map" to be named `.ron`
+    for (origin, word) in [("save.txt", "save.txt"), ("my saves/slot 1.TXT", "'my saves/slot 1.TXT'")] {
+        let e = parse_text(&save, origin).unwrap_err();
+        assert_eq!(e.total(), 1, "{e}");
+        assert_eq!(loc(&e.problems[0]), (Some(2), Some(5)), "{e}");
+        assert_eq!(
+            e.problems[0].message,
+            format!("the file is a saved game, not a map: resume it with `sightline --load {word}`")
+        );
+    }
     // a map with a stray `format` field is still a map with an unknown field
     let e = ron_err("(\n    name: \"t\",\n    format: 2,\n    rows: [\"#\"],\n)\n");
     assert!(e.problems[0].message.starts_with("Unexpected field named `format`"), "{e}");

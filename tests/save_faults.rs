@@ -239,7 +239,11 @@ fn hostile_saves_are_refused_as_damaged_not_crashed_on() {
         let path = dir.join(name);
         fs::write(&path, &text).unwrap();
         let err = save::load(&path).expect_err(name);
-        assert!(matches!(err, SaveError::Corrupt { .. }), "{name}: {err}");
+        // (an empty file is no damaged save: nothing in it starts as one)
+        match name {
+            "empty.ron" => assert!(matches!(err, SaveError::NotASave { .. }), "{name}: {err}"),
+            _ => assert!(matches!(err, SaveError::Corrupt { .. }), "{name}: {err}"),
+        }
         assert!(err.to_string().contains(name), "{err}");
         assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} is left untouched");
     }
@@ -373,6 +377,97 @@ fn a_save_onto_a_loop_of_links_is_refused_and_changes_nothing() {
     let e = save::save(&game, &chain.join("l41")).unwrap_err().to_string();
     assert!(e.contains("more than 40 symbolic links"), "{e}");
     assert!(fs::symlink_metadata(chain.join("l41")).unwrap().file_type().is_symlink());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The mode bits of the file at `path`.
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// QA: a save made private (0600) became world-readable (0644) when the game saved over it (`S`,
+/// or a finished game's end written over the save it was resumed from): the rename put a new
+/// file with the default mode in its place. The new save keeps the old one's permissions, set
+/// on the temporary file before the rename, also for a save reached through a link; a new save
+/// gets the mode any new file gets. (Modes are read back, not tried: the tests run as root,
+/// whom permissions do not stop.)
+#[cfg(unix)]
+#[test]
+fn a_save_keeps_the_permissions_of_the_save_it_replaces() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("modes");
+    let (first, second) = (played(0, 1, 5), played(0, 2, 40));
+    let path = dir.join("save.ron");
+    save::save(&first, &path).unwrap();
+    // A new save: the mode a new file gets here (the umask's), as before.
+    let probe = dir.join("probe");
+    fs::File::create(&probe).unwrap();
+    assert_eq!(mode(&path), mode(&probe), "a new save has the mode of any new file");
+    fs::remove_file(&probe).unwrap();
+    for kept in [0o600, 0o640, 0o604, 0o664, 0o200] {
+        set_mode(&path, kept);
+        let game = if kept % 2 == 0 { &second } else { &first };
+        save::save(game, &path).unwrap();
+        assert_eq!(mode(&path), kept, "{kept:o}");
+        assert_eq!(&save::load(&path).unwrap(), game, "{kept:o}: the new save is in place");
+    }
+    // through a link: the file it leads to keeps its mode, and the link stays a link
+    set_mode(&path, 0o600);
+    symlink("save.ron", dir.join("link.ron")).unwrap();
+    save::save(&first, &dir.join("link.ron")).unwrap();
+    assert!(fs::symlink_metadata(dir.join("link.ron")).unwrap().file_type().is_symlink());
+    assert_eq!((mode(&path), save::load(&path).unwrap()), (0o600, first));
+    assert_eq!(files_in(&dir), ["link.ron", "save.ron"], "no temporary file left behind");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// QA: a save made read-only (0444) was replaced anyway (a rename needs only the directory to
+/// be writable). A save with no write permission bits is not replaced: the error says why and
+/// what to do, and the file is left as it was, its mode too, directly or through a link, with
+/// no temporary file left behind. (The decision is the mode's, so it holds as root too.)
+#[cfg(unix)]
+#[test]
+fn a_read_only_save_is_not_replaced() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("read-only");
+    let (first, second) = (played(0, 1, 5), played(0, 2, 40));
+    let path = dir.join("save.ron");
+    save::save(&first, &path).unwrap();
+    symlink("save.ron", dir.join("link.ron")).unwrap();
+    let before = fs::read(&path).unwrap();
+    for read_only in [0o444, 0o400, 0o000, 0o555] {
+        set_mode(&path, read_only);
+        for (given, leads) in [("save.ron", false), ("link.ron", true)] {
+            let e = save::save(&second, &dir.join(given)).unwrap_err();
+            let msg = e.to_string();
+            assert!(matches!(e, SaveError::Io { .. }), "{msg}");
+            let it = if leads { format!("it leads to {}, which is", path.display()) } else { "it is".into() };
+            assert!(
+                msg.starts_with(&format!(
+                    "{}: {it} read-only (mode {read_only:04o}); a save does not replace a read-only file, \
+                     which is left as it is: make it writable (`chmod u+w`) or save to another file \
+                     (`--save FILE`)",
+                    dir.join(given).display()
+                )),
+                "{msg}"
+            );
+            assert_eq!(fs::read(&path).unwrap(), before, "{read_only:o} {given}: left as it was");
+            assert_eq!(mode(&path), read_only, "{given}");
+            assert_eq!(files_in(&dir), ["link.ron", "save.ron"], "{given}: nothing else written");
+        }
+    }
+    // Made writable again, it is replaced as any save is, keeping its mode.
+    set_mode(&path, 0o644);
+    save::save(&second, &path).unwrap();
+    assert_eq!((mode(&path), save::load(&path).unwrap()), (0o644, second));
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,7 +1,8 @@
 //! Saving and loading games: the whole [`GameState`] as RON, under a format version.
 //!
 //! A save is written atomically — to a temporary file in the same directory, flushed to disk,
-//! then renamed over the target — so a crash mid-write never leaves a half-written save. A save
+//! then renamed over the target — so a crash mid-write never leaves a half-written save. The new
+//! save keeps the old one's permissions, and a read-only save is not replaced. A save
 //! that cannot be read (corrupt, or written by an incompatible version) is reported and left
 //! untouched.
 
@@ -14,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::state::GameState;
+use crate::map::format::looks_like_save;
 
 /// The save format this build writes and reads. Bump it whenever a saved type changes shape.
 pub const SAVE_FORMAT: u32 = 2;
@@ -39,12 +41,24 @@ pub enum SaveError {
         /// The parser's or the validator's explanation, with a position when there is one.
         message: String,
     },
-    /// The file given to [`load`] is a map, not a save (it loads as one, or has a map's
-    /// `rows`): a map is played, not resumed. It is left untouched.
+    /// The file given to [`load`] is a map, not a save: it loads as a map where it is (read as
+    /// `sightline FILE` reads it: `.txt` plain rows, anything else RON), so `sightline FILE`
+    /// plays it. It is left untouched.
     #[error("{path} is a map, not a save")]
     Map {
         /// The map's name, as given to [`load`].
         path: PathBuf,
+    },
+    /// The file given to [`load`] is not a save, and does not start as one: a map that does
+    /// not load where it is (plain rows not named `.txt`, a map with a mistake), or something
+    /// else (an empty file, a README). The message says what it is and what to do, or what a
+    /// save is. It is left untouched.
+    #[error("{path}: not a sightline save: {message}")]
+    NotASave {
+        /// The file's name, as given to [`load`].
+        path: PathBuf,
+        /// What the file is, or where it stops being a save and what a save is.
+        message: String,
     },
     /// A well-formed save of another [`SAVE_FORMAT`]; it is left untouched.
     #[error("{path}: save format {found} cannot be read by this version (it reads format {SAVE_FORMAT})")]
@@ -185,16 +199,25 @@ impl fmt::Write for Within {
 
 /// Reads a save's text; `path` only names it in errors.
 pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
-    let corrupt =
-        |e: ron::error::SpannedError| SaveError::Corrupt { path: path.into(), message: e.to_string() };
+    read_save(text, path).map_err(|(e, _)| e)
+}
+
+/// [`from_ron`], with the place (line and column) where ron could not read the text as a
+/// save, when that is why it failed.
+fn read_save(text: &str, path: &Path) -> Result<GameState, (SaveError, Option<(usize, usize)>)> {
+    let corrupt = |e: ron::error::SpannedError| {
+        let place = (e.span.start.line, e.span.start.col);
+        (SaveError::Corrupt { path: path.into(), message: e.to_string() }, Some(place))
+    };
     let header: Header = ron::from_str(text).map_err(corrupt)?;
     if header.format != SAVE_FORMAT {
-        return Err(SaveError::Incompatible { path: path.into(), found: header.format });
+        return Err((SaveError::Incompatible { path: path.into(), found: header.format }, None));
     }
     let save: SaveIn = ron::from_str(text).map_err(corrupt)?;
     let mut game = save.game;
     // (Checking builds the index of who stands where: it is kept, not built twice.)
-    game.occupancy = game.validate().map_err(|message| SaveError::Corrupt { path: path.into(), message })?;
+    game.occupancy =
+        game.validate().map_err(|message| (SaveError::Corrupt { path: path.into(), message }, None))?;
     game.view.compute(&game.map, game.player.pos, game.sight_radius);
     Ok(game)
 }
@@ -202,7 +225,10 @@ pub fn from_ron(text: &str, path: &Path) -> Result<GameState, SaveError> {
 /// Writes `game` to `path` atomically, creating the directory if needed. When `path` is a
 /// symbolic link, the file it points to gets the new save and the link stays a link. Only a
 /// regular file (or nothing) at `path` is replaced: a directory, a device, a named pipe or a
-/// socket there is an error, and left as it is.
+/// socket there is an error, and left as it is. The new save keeps the permissions of the file
+/// it replaces (a private `0600` save stays private), and a read-only one (no write permission
+/// bits) is not replaced: that is an error, and it is left as it is. A new file gets the mode
+/// files are created with.
 ///
 /// A save [`load`] would refuse is not written: one larger than [`MAX_SAVE_BYTES`]
 /// ([`SaveError::TooLarge`]), or of a game changed by hand into one the rules never play
@@ -278,6 +304,14 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
         let message = format!("{it} {what}; a save only replaces a regular file");
         return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, message)));
     }
+    // The save it replaces: its permissions go to the new one (a private save stays private),
+    // and one made read-only is not replaced (the rename would replace it regardless).
+    let old = fs::metadata(path).ok();
+    if let Some(meta) = &old
+        && let Some(message) = refuses_to_replace(meta.permissions(), path, given)
+    {
+        return Err(io(std::io::Error::new(std::io::ErrorKind::PermissionDenied, message)));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -292,6 +326,15 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
     // not made here, is not removed either).
     let mut f = crate::safe_file::create(&tmp)
         .map_err(|e| io(step(e, &format!("the new save could not be created in {}", dir.display()))))?;
+    // Before a byte of the game is in it: a private save is never readable by others, not even
+    // as the temporary file. A new save keeps the mode the file was created with.
+    if let Some(meta) = &old
+        && let Err(e) = f.set_permissions(kept_permissions(meta.permissions()))
+    {
+        drop(f);
+        let _ = fs::remove_file(&tmp);
+        return Err(io(step(e, "the new save could not be given the permissions of the old one")));
+    }
     let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all());
     drop(f); // (closed before the rename, which some systems refuse on an open file)
     written.map_err(|e| {
@@ -313,6 +356,50 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
         let _ = fs::remove_file(&tmp);
         io(step(e, &format!("the new save could not replace the old one (from {})", tmp.display())))
     })
+}
+
+/// Why a save does not replace the file at `path` (reached from `given`, through links) whose
+/// permissions are `old`: it is read-only (no write permission bits), which says to keep it as
+/// it is. `None` when it may be replaced. Decided from the permission bits alone, not from what
+/// the system would allow: a rename replaces a read-only file (it needs only the directory to
+/// be writable), and a privileged user may write anything.
+fn refuses_to_replace(old: fs::Permissions, path: &Path, given: &Path) -> Option<String> {
+    if !old.readonly() {
+        return None;
+    }
+    let it =
+        if path == given { "it is".to_string() } else { format!("it leads to {}, which is", path.display()) };
+    Some(format!(
+        "{it} read-only{}; a save does not replace a read-only file, which is left as it is: \
+         make it writable (`chmod u+w`) or save to another file (`--save FILE`)",
+        mode_note(&old)
+    ))
+}
+
+/// ` (mode 0444)`, the permission bits in the usual octal, where the platform has them.
+#[cfg(unix)]
+fn mode_note(p: &fs::Permissions) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    format!(" (mode {:04o})", p.mode() & 0o7777)
+}
+
+#[cfg(not(unix))]
+fn mode_note(_: &fs::Permissions) -> String {
+    String::new()
+}
+
+/// The permissions a new save takes from the one it replaces: its read, write and execute bits
+/// for owner, group and others (not set-user-ID and the like, which a save has no use for).
+fn kept_permissions(old: fs::Permissions) -> fs::Permissions {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::Permissions::from_mode(old.mode() & 0o777)
+    }
+    #[cfg(not(unix))]
+    {
+        old
+    }
 }
 
 /// `e` with the step of the save that failed said first: the system's own words name no file
@@ -387,14 +474,62 @@ pub fn load(path: &Path) -> Result<GameState, SaveError> {
             e.utf8_error().valid_up_to()
         ))
     })?;
-    // A map given for a save (`sightline --load maps/dungeon.ron`) is named as what it is, not
-    // as a save missing its `format`. (Only a file is told apart: `from_ron` keeps ron's words.)
-    match from_ron(&text, path) {
-        Err(SaveError::Corrupt { .. }) if crate::map::format::looks_like_map(&text) => {
-            Err(SaveError::Map { path: path.into() })
+    // A file that is not a save (`sightline --load maps/dungeon.ron`, or a README) is named as
+    // what it is, not as a save missing its `format`; one that starts as a save is a damaged
+    // save, in ron's words. (Only a file is told apart: `from_ron` keeps ron's words.)
+    match read_save(&text, path) {
+        Ok(game) => Ok(game),
+        Err((SaveError::Corrupt { .. }, place)) if !looks_like_save(&text) => {
+            Err(not_a_save(&text, path, place))
         }
-        loaded => loaded,
+        Err((e, _)) => Err(e),
     }
+}
+
+/// What the file at `path`, holding `text`, which is not a save and does not look like one,
+/// is instead, with what to do with it: [`SaveError::Map`] for a map that `sightline FILE`
+/// plays (it loads where it is, read as that command reads it); otherwise
+/// [`SaveError::NotASave`], saying what kind of map it looks like and what to do for it to
+/// load, or, for a file that is no map, what a save is (at `place`, where ron stopped reading
+/// it as one, without ron's words about its own types).
+fn not_a_save(text: &str, path: &Path, place: Option<(usize, usize)>) -> SaveError {
+    use crate::map::format::{AsMap, as_map};
+    use crate::map::{SourceKind, shell_word};
+    let word = shell_word(&path.display().to_string());
+    let message = match as_map(text, SourceKind::of_path(path)) {
+        AsMap::Loads => return SaveError::Map { path: path.into() },
+        // What to do for `sightline FILE` to read it as what it is: if it then loads, play it;
+        // otherwise `check` says what is wrong.
+        AsMap::PlainRowsNotTxt { loads } => format!(
+            "it {} a plain-text map (rows of glyphs, one a line), but a map file not named `.txt` \
+             is read as RON: name it `.txt` {}",
+            if loads { "is" } else { "looks like" },
+            if loads { "to play it" } else { "(`sightline check` then says what is wrong with it)" }
+        ),
+        AsMap::RonNamedTxt { loads } => format!(
+            "it {} a RON map, but a map file named `.txt` is read as plain rows: name it `.ron` {}",
+            if loads { "is" } else { "looks like" },
+            if loads { "to play it" } else { "(`sightline check` then says what is wrong with it)" }
+        ),
+        AsMap::Mistaken => {
+            format!("it looks like a map, with a mistake in it: `sightline check {word}` says what is wrong")
+        }
+        AsMap::NotAMap => {
+            let (line, col) = place.map_or((1, 1), |(l, c)| (l.max(1), c.max(1)));
+            let what = if text.is_empty() {
+                "the file is empty; "
+            } else if text.trim().is_empty() {
+                "the file holds only blank space; "
+            } else {
+                ""
+            };
+            format!(
+                "{line}:{col}: {what}a save is the file sightline writes when a game is saved (`S`), \
+                 RON text that starts `(format: {SAVE_FORMAT}, game: (`"
+            )
+        }
+    };
+    SaveError::NotASave { path: path.into(), message }
 }
 
 #[cfg(test)]

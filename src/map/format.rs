@@ -490,9 +490,28 @@ fn looks_like_plain_rows(source: &str) -> bool {
 }
 
 /// Whether a file that is not a RON map looks like a sightline save, whose top level holds a
-/// `format` and a `game` key (`(format: 2, game: (...))`).
-fn looks_like_save(source: &str) -> bool {
-    has_key(source, "format") && has_key(source, "game")
+/// `format` and a `game` key (`(format: 2, game: (...))`): it starts like one (see
+/// [`save_start`]), or lines of it start with both keys.
+pub(crate) fn looks_like_save(source: &str) -> bool {
+    save_start(source).is_some() || (has_key(source, "format") && has_key(source, "game"))
+}
+
+/// Where a file that starts like a sightline save has its first key (byte offset): past any
+/// byte order mark, whitespace and comments, an opening `(` and then a `format` or `game` key
+/// and its colon, as every save the game writes starts.
+fn save_start(source: &str) -> Option<usize> {
+    let bom = if source.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
+    let open = token_start(source, bom);
+    if source.as_bytes().get(open) != Some(&b'(') {
+        return None;
+    }
+    let key = token_start(source, open + 1);
+    let rest = &source[key..];
+    let word = ["format", "game"].into_iter().find(|k| {
+        rest.strip_prefix(k).is_some_and(|r| !r.starts_with(|c: char| c == '_' || c.is_alphanumeric()))
+    })?;
+    let colon = token_start(source, key + word.len());
+    (source.as_bytes().get(colon) == Some(&b':')).then_some(key)
 }
 
 /// Whether a line of `source` starts (after spaces) with `key` and a colon.
@@ -502,12 +521,80 @@ fn has_key(source: &str, key: &str) -> bool {
     })
 }
 
-/// Whether `text`, which did not read as something else (a save), is a map file: it loads as a
-/// RON map or as plain rows, or it has a map's top-level `rows` key (a map with a mistake in
-/// it). For the save loader, to tell a map given in place of a save from a damaged save.
+/// Whether `source` clearly is a RON map, whether or not it loads: past any byte order mark,
+/// whitespace, comments and `#![...]` attributes it starts as a map does, with `(` (or
+/// `Map(`), and it has a top-level `rows` key. Prose that mentions `rows:` (a README) is not.
+fn is_ron_map(source: &str) -> bool {
+    let bom = if source.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
+    let mut at = token_start(source, bom);
+    while source[at..].starts_with("#![") {
+        match source[at..].find(']') {
+            Some(end) => at = token_start(source, at + end + 1),
+            None => return false,
+        }
+    }
+    let rest = &source[at..];
+    let start = match rest.strip_prefix("Map") {
+        Some(r) if !r.starts_with(|c: char| c == '_' || c.is_alphanumeric()) => {
+            token_start(source, at + "Map".len())
+        }
+        _ => at,
+    };
+    source.as_bytes().get(start) == Some(&b'(') && find_rows(source).key.is_some()
+}
+
+/// What a file that is not a sightline save is as a map file, for the save loader, which
+/// names a map given in place of a save as what it is, with what to do with it.
 #[cfg_attr(not(feature = "game"), allow(dead_code))]
-pub(crate) fn looks_like_map(text: &str) -> bool {
-    parse_ron(text, "").is_ok() || parse_text(text, "").is_ok() || find_rows(text).key.is_some()
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum AsMap {
+    /// It loads as a map where it is, read as [`load_path`] reads it: `sightline FILE` plays it.
+    Loads,
+    /// Plain rows in a file read as RON (not named `.txt`): `sightline FILE` would refuse it
+    /// and say to name it `.txt`. `loads` says whether the rows load as a plain-text map.
+    PlainRowsNotTxt {
+        /// Whether the rows, read as plain text, are a map.
+        loads: bool,
+    },
+    /// A RON map in a file named `.txt`, which is read as plain text: named `.ron`, it is read
+    /// as RON. `loads` says whether it loads as a RON map.
+    RonNamedTxt {
+        /// Whether the file, read as RON, is a map.
+        loads: bool,
+    },
+    /// A map with a mistake in it (a RON map that starts as one and has a top-level `rows`
+    /// key, or plain rows in a `.txt` file): `sightline check FILE` says what is wrong.
+    Mistaken,
+    /// Not a map.
+    NotAMap,
+}
+
+/// What `text`, the contents of a file read as `kind` (the rule of [`load_path`]: `.txt`
+/// plain rows, anything else RON), is as a map file. For the save loader, to tell a map given
+/// in place of a save from a file that is neither.
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
+pub(crate) fn as_map(text: &str, kind: SourceKind) -> AsMap {
+    let loads = match kind {
+        SourceKind::Ron => parse_ron(text, "").is_ok(),
+        SourceKind::Text => parse_text(text, "").is_ok(),
+    };
+    if loads {
+        return AsMap::Loads;
+    }
+    // (blank space alone reads as rows of walls: no one meant that as a map)
+    if text.trim().is_empty() {
+        return AsMap::NotAMap;
+    }
+    match kind {
+        // (the rule by which `sightline FILE` says to name it `.txt`: see `explain_ron_error`)
+        SourceKind::Ron if looks_like_plain_rows(text) => {
+            AsMap::PlainRowsNotTxt { loads: parse_text(text, "").is_ok() }
+        }
+        SourceKind::Ron if is_ron_map(text) => AsMap::Mistaken,
+        SourceKind::Text if is_ron_map(text) => AsMap::RonNamedTxt { loads: parse_ron(text, "").is_ok() },
+        SourceKind::Text if looks_like_plain_rows(text) => AsMap::Mistaken,
+        _ => AsMap::NotAMap,
+    }
 }
 
 /// Where a plain-text file that is not a valid map looks like a RON map (byte offset): it
@@ -568,6 +655,16 @@ pub fn parse_text(source: &str, origin: &str) -> Result<Map, MapError> {
         Path::new(origin).file_stem().map_or_else(|| origin.to_string(), |s| s.to_string_lossy().into());
     let meta = MapMeta { name, ..MapMeta::default() };
     build(&rows, &Legend::default(), meta, &at, origin).map_err(|e| match looks_like_ron(source) {
+        // A save named `.txt` is a save, as it is named `.ron` (see `explain_ron_error`),
+        // located at its first key (ron's place for a save read as a RON map) or its start.
+        Some(offset) if looks_like_save(source) => {
+            let (line, col) = at.0.line_col(save_start(source).unwrap_or(offset));
+            let message = format!(
+                "the file is a saved game, not a map: resume it with `sightline --load {}`",
+                shell_word(origin)
+            );
+            MapError::single(origin, at.0.problem(line, Some(col), message))
+        }
         // a RON map read as rows is a flood of unknown glyphs: one problem says why
         Some(offset) => {
             let (line, col) = at.0.line_col(offset);
