@@ -9,23 +9,31 @@ mod pty;
 mod scratch;
 use scratch::scratch;
 
+use std::path::{Path, PathBuf};
+
 use sightline::game::save;
 
-#[test]
-fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
-    let dir = scratch("save-end");
+/// A new game on a map whose exit is one step east of the player, saved at once to
+/// `dir/game.ron`: a save of a game in progress, one move from its end.
+fn saved_one_step_from_the_exit(dir: &Path) -> PathBuf {
     let map = dir.join("exit.ron");
-    std::fs::write(&map, "(\n    name: \"One Step Out\",\n    rows: [\n        \"#####\",\n        \"#@>.#\",\n        \"#####\",\n    ],\n)\n")
-        .unwrap();
+    let rows = "rows: [\"#####\", \"#@>.#\", \"#####\"]";
+    std::fs::write(&map, format!("(name: \"One Step Out\", {rows})\n")).unwrap();
     let save_file = dir.join("game.ron");
     let save_arg = save_file.display().to_string();
-
-    // A new game, saved at once: the save holds the game in progress.
     let mut s = pty::start(&[&map.display().to_string(), "--seed", "3", "--save", &save_arg]);
     s.wait_for("One Step Out");
     s.send("S");
     assert!(s.wait_exit().success());
     assert!(!save::load(&save_file).unwrap().is_over());
+    save_file
+}
+
+#[test]
+fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
+    let dir = scratch("save-end");
+    let save_file = saved_one_step_from_the_exit(&dir);
+    let save_arg = save_file.display().to_string();
 
     // Resumed, and won: one step onto the exit, and out.
     let mut s = pty::start(&["--load", &save_arg]);
@@ -51,5 +59,50 @@ fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
     assert!(s.wait_exit().success());
     assert!(!s.contents().contains("now holds its end"), "{}", s.contents());
     assert_eq!(std::fs::read(&save_file).unwrap(), before);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The end is written as the game ends, before the end screen: a signal (or a closed terminal)
+/// on the end screen does not leave the save holding the game before its end.
+#[test]
+fn the_end_is_in_the_save_before_the_end_screen_is_left() {
+    let dir = scratch("save-end-signal");
+    let save_file = saved_one_step_from_the_exit(&dir);
+    let mut s = pty::start(&["--load", &save_file.display().to_string()]);
+    s.wait_for("Position 1,1");
+    s.send("l");
+    s.wait_for("Position 2,1");
+    s.send(">");
+    s.wait_for("You escaped the dungeon!");
+    assert!(save::load(&save_file).unwrap().is_over(), "written before the end screen is left");
+    s.signal("TERM");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    let screen = s.contents();
+    assert!(screen.contains("now holds its end.") && screen.contains("the game had ended"), "{screen}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// An end that cannot be written (the save's name is a directory by then) is said on the end
+/// screen and on stderr, and the exit status is 1: the save still holds the game before its end.
+#[test]
+fn an_end_that_cannot_be_written_is_reported() {
+    let dir = scratch("save-end-fails");
+    let save_file = saved_one_step_from_the_exit(&dir);
+    let mut s = pty::start(&["--load", &save_file.display().to_string()]);
+    s.wait_for("Position 1,1");
+    std::fs::remove_file(&save_file).unwrap();
+    std::fs::create_dir(&save_file).unwrap();
+    s.send("l");
+    s.wait_for("Position 2,1");
+    s.send(">");
+    s.wait_for("You escaped the dungeon!");
+    s.wait_for("The end of the game was not written over its save");
+    s.send("q");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 1, "{status:?}");
+    let screen = s.contents();
+    assert!(screen.contains("Resuming that save resumes the game from before its end."), "{screen}");
+    assert!(save_file.is_dir(), "left as it was");
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -764,3 +764,35 @@ fn a_message_repeated_in_a_row_is_drawn_once_with_its_count() {
     let history = text(&draw(&app, 80, 24));
     assert_eq!(history.matches(bump).count(), 6, "{history}");
 }
+
+/// The end screens' last messages read the log as the message area does: a message repeated in a
+/// row once, with its count, so the player who bumped the glass four times on the stairs before
+/// leaving reads "(×4)" once, and the three lines hold three different things. (They once
+/// listed the last three messages as they came: the same bump twice.)
+#[test]
+fn the_end_screens_count_a_message_repeated_in_a_row() {
+    let map = art(&["######", "#@..>#", "#...\"#", "######"]);
+    let mut app = App::new(GameState::new(map, 5).unwrap(), Theme::colour());
+    for _ in 0..3 {
+        app.handle(Command::Move(Dir::E));
+    }
+    for _ in 0..4 {
+        app.handle(Command::Move(Dir::S));
+    }
+    let bump = app.game.log.recent(1)[0].text.clone();
+    assert_eq!(app.game.log.recent(4).iter().filter(|m| m.text == bump).count(), 4, "four bumps");
+    app.handle(Command::TakeExit);
+    assert_eq!(app.mode, Mode::Victory);
+    let screen = text(&draw(&app, 80, 24));
+    let last: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("Last messages"))
+        .skip(1)
+        .take_while(|l| !l.contains('└'))
+        .collect();
+    assert_eq!(screen.matches(&bump).count(), 1, "{screen}");
+    assert!(screen.contains(&format!("{bump} (×4)")), "{screen}");
+    let newest = &app.game.log.recent(1)[0].text;
+    assert!(last.iter().any(|l| l.contains(newest.as_str())), "{last:#?}");
+    assert_eq!(last.len(), 3, "three different messages: {last:#?}");
+}

@@ -375,3 +375,27 @@ fn the_aim_hint_says_f_fires_too() {
     app.handle(f.expect("f is bound while aiming"));
     assert_eq!(app.game.player.arrows, arrows - 1, "f fired");
 }
+
+/// `f` with no monster in view puts the cursor on the player and says so, with the keys the
+/// aiming hint gives (the notice takes the hint's place, and once left the player without the
+/// keys until the cursor moved); Enter on the player says to move the cursor, with them too.
+#[test]
+fn aiming_with_no_monster_in_view_tells_the_keys_at_once() {
+    let mut map = art(&["#########", "#@......#", "#########"]);
+    map.meta.sight_radius = Some(9);
+    let mut app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    app.handle(Command::Fire);
+    assert_eq!(cursor(&app), app.game.player.pos);
+    let screen = text(&draw(&app));
+    assert!(
+        screen.contains("No monster in view: move the cursor to aim; Enter/f fires, Esc cancels."),
+        "{screen}"
+    );
+    app.handle(Command::Confirm);
+    assert_eq!(cursor(&app), app.game.player.pos, "nothing fired");
+    let screen = text(&draw(&app));
+    assert!(screen.contains("Move the cursor to aim; Enter/f fires, Esc cancels."), "{screen}");
+    app.handle(Command::Move(Dir::E));
+    let screen = text(&draw(&app));
+    assert!(screen.contains("Enter/f fires, Esc cancels."), "{screen}");
+}

@@ -1,6 +1,8 @@
-//! What the map view frames: the player, and with the player every monster and item in view when
-//! they fit in it; what does not fit is marked in the panel's In view list with the way it lies.
-//! Drawn on ratatui's `TestBackend` at the play-test's 100×32.
+//! Where the map view is, and how the In view list points to what it does not draw: the view is
+//! centred on the player (clamped to the map's edges) and nothing else moves it, so it moves
+//! exactly with the player and stays put while the player does; every monster and item in view
+//! is either drawn or listed with the way it lies, or with what stands over it. Drawn on
+//! ratatui's `TestBackend`.
 
 #[path = "game_maps/art.rs"]
 mod art;
@@ -12,148 +14,343 @@ use std::path::Path;
 use art::art;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use sightline::game::item::FloorItem;
 use sightline::game::{Dir, GameState};
+use sightline::map::ItemKind;
 use sightline::ui::app::Command;
 use sightline::ui::render::{self, map::view_origin};
 use sightline::ui::{App, Mode, Theme};
 use sightline::{Map, Pos};
 
-const W: u16 = 100;
-const H: u16 = 32;
-
 /// The arrows that mark an In view entry off screen.
 const ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
 
-/// The map box's inside (the map cells drawn), in screen cells: from (1, 1), this wide and high.
-fn inside() -> (u16, u16) {
-    (W - render::PANEL_WIDTH - 2, H - render::LOG_HEIGHT - 2)
+/// The map box's inside (the map cells drawn) on a `w × h` screen, in screen cells: from (1, 1),
+/// this wide and high.
+fn inside(w: u16, h: u16) -> (u16, u16) {
+    (w - render::PANEL_WIDTH - 2, h - render::LOG_HEIGHT - 2)
 }
 
-/// The screen cell map cell `p` is drawn at, read from where the `@` is drawn, or `None` if it
-/// falls outside the map box.
-fn drawn_at(terminal: &Terminal<TestBackend>, game: &GameState, p: Pos) -> Option<(u16, u16)> {
+/// The screen cell the `@` is drawn at.
+fn player_cell(terminal: &Terminal<TestBackend>) -> (u16, u16) {
     let buf = terminal.backend().buffer();
-    let (w, h) = inside();
-    let at = (1..=h).find_map(|y| (1..=w).find(|&x| buf[(x, y)].symbol() == "@").map(|x| (x, y)));
-    let (ax, ay) = at.expect("the player is always drawn");
-    let (x, y) = (i32::from(ax) + p.x - game.player.pos.x, i32::from(ay) + p.y - game.player.pos.y);
-    ((1..=i32::from(w)).contains(&x) && (1..=i32::from(h)).contains(&y)).then_some((x as u16, y as u16))
+    let (w, h) = inside(buf.area.width, buf.area.height);
+    (1..=h)
+        .find_map(|y| (1..=w).find(|&x| buf[(x, y)].symbol() == "@").map(|x| (x, y)))
+        .expect("the player is always drawn")
 }
 
-/// The panel's In view list, one string an entry row.
+/// The map position drawn at the map box's top-left cell, read from where the `@` is drawn.
+fn origin(terminal: &Terminal<TestBackend>, game: &GameState) -> Pos {
+    let (x, y) = player_cell(terminal);
+    Pos::new(game.player.pos.x - (i32::from(x) - 1), game.player.pos.y - (i32::from(y) - 1))
+}
+
+/// Where map cell `p` falls on the screen: its screen cell when it is in the map box, else the
+/// arrow pointing the way it lies from the box.
+fn placed(terminal: &Terminal<TestBackend>, game: &GameState, p: Pos) -> Result<(u16, u16), char> {
+    let buf = terminal.backend().buffer();
+    let (w, h) = inside(buf.area.width, buf.area.height);
+    let o = origin(terminal, game);
+    let (x, y) = (1 + p.x - o.x, 1 + p.y - o.y);
+    let side = |v: i32, len: u16| (v > i32::from(len)) as i32 - (v < 1) as i32;
+    Err(match (side(x, w), side(y, h)) {
+        (0, 0) => return Ok((x as u16, y as u16)),
+        (0, -1) => '↑',
+        (1, -1) => '↗',
+        (1, 0) => '→',
+        (1, 1) => '↘',
+        (0, 1) => '↓',
+        (-1, 1) => '↙',
+        (-1, 0) => '←',
+        _ => '↖',
+    })
+}
+
+/// The panel's In view list, one string an entry (an entry wrapped onto more rows joined back).
 fn in_view(terminal: &Terminal<TestBackend>) -> Vec<String> {
     let buf = terminal.backend().buffer();
-    let x0 = W - render::PANEL_WIDTH + 1;
-    let rows: Vec<String> = (1..H - render::LOG_HEIGHT - 1)
-        .map(|y| (x0..W - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string())
+    let (w, h) = (buf.area.width, buf.area.height);
+    let x0 = w - render::PANEL_WIDTH + 1;
+    let rows: Vec<String> = (1..h - render::LOG_HEIGHT - 1)
+        .map(|y| (x0..w - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_string())
         .collect();
     let start = rows.iter().position(|r| r == "In view:").expect("the In view list");
-    rows[start + 1..].iter().take_while(|r| !r.is_empty()).cloned().collect()
+    let mut entries: Vec<String> = Vec::new();
+    for row in rows[start + 1..].iter().take_while(|r| !r.is_empty()) {
+        match (row.strip_prefix("    "), entries.last_mut()) {
+            (Some(more), Some(entry)) => {
+                entry.push(' ');
+                entry.push_str(more.trim_start());
+            }
+            _ => entries.push(row.clone()),
+        }
+    }
+    entries
 }
 
-/// Whether everything in view fits in the map box with the player.
-fn all_fit(game: &GameState) -> bool {
-    let (w, h) = inside();
-    let mut cells: Vec<Pos> = game.visible_monsters().iter().map(|m| m.pos).collect();
-    cells.extend(game.visible_items().iter().map(|i| i.pos));
-    cells.push(game.player.pos);
-    let span = |f: fn(&Pos) -> i32| cells.iter().map(f).max().unwrap() - cells.iter().map(f).min().unwrap();
-    span(|p| p.x) < i32::from(w) && span(|p| p.y) < i32::from(h)
+/// The player-centred view: the map position at the top-left of a `view_w × view_h` view
+/// centred on `p`, clamped to a map `map_w × map_h` larger than the view, the map centred in a
+/// view larger than it.
+fn centred(map_w: usize, map_h: usize, view_w: u16, view_h: u16, p: Pos) -> Pos {
+    let axis = |map: i32, view: i32, p: i32| {
+        if map <= view { -(view - map) / 2 } else { (p - view / 2).clamp(0, map - view) }
+    };
+    Pos::new(axis(map_w as i32, view_w.into(), p.x), axis(map_h as i32, view_h.into(), p.y))
 }
 
-/// The screen's promise: every monster in view is drawn (its glyph where it stands), every item
-/// in view on screen; or, only when they cannot all fit with the player, the In view list marks
-/// each one that is not with an arrow. Returns how many entries are marked.
-fn check(app: &App, what: &str) -> usize {
+/// An In view entry as a key: its glyph; for a monster its name, for items their count; where it
+/// is when the map does not draw it there (`"here"`, `"under orc"`, `"with"`, whatever the
+/// article or plural); and its arrow, when off screen.
+type Key = (char, String, Option<String>, Option<char>);
+
+/// `entry` (" |: 2 arrows (under the orc) ↑") as a [`Key`], its count apart for items.
+fn parse(entry: &str) -> (Key, u64) {
+    let glyph = entry.chars().nth(1).unwrap();
+    let mut what = entry[entry.find(": ").expect("a legend entry") + 2..].to_string();
+    let arrow = what.chars().last().filter(|c| ARROWS.contains(c));
+    if arrow.is_some() {
+        what = what.trim_end_matches(ARROWS).trim_end().to_string();
+    }
+    if "!|$".contains(glyph) {
+        let (count, rest) = what.split_once(' ').unwrap();
+        let count = if matches!(count, "a" | "an") { 1 } else { count.parse().unwrap() };
+        let place = rest.split_once(" (").map(|(_, p)| {
+            let p = p.trim_end_matches(')');
+            match p.split_once(' ') {
+                Some(("under", who)) => {
+                    let (n, name) = who.split_once(' ').unwrap();
+                    let name = if n.parse::<u32>().is_ok() { name.trim_end_matches('s') } else { name };
+                    format!("under {name}")
+                }
+                Some(("with", _)) => "with".to_string(),
+                _ => p.to_string(),
+            }
+        });
+        ((glyph, String::new(), place, arrow), count)
+    } else {
+        // (a monster's name, its health after it: "goblin (hurt)")
+        let name = what.split(" (").next().unwrap().to_string();
+        ((glyph, name, None, arrow), 1)
+    }
+}
+
+/// The screen's promise, on the `w × h` screen of `app` with no cursor: the view is the one
+/// centred on the player; every monster in view is drawn where it stands, or listed with the
+/// arrow pointing the way it lies; every item in view is drawn where it lies, or counted in an
+/// entry of its kind that says where it is: with the way it lies when off screen, with what is
+/// drawn over it (the player, a monster, another item) when that hides it. Entries of a kind
+/// count exactly the piles in that place, and nothing else is listed. Returns the number of
+/// entries marked off screen.
+fn check(app: &App, w: u16, h: u16, what: &str) -> usize {
     let game = &app.game;
-    let terminal = screen::draw(app, W, H);
-    let list = in_view(&terminal);
-    let marked = list.iter().filter(|r| r.ends_with(ARROWS)).count();
-    let mut off = 0;
+    let terminal = screen::draw(app, w, h);
+    let screen = screen::text(&terminal);
+    let buf = terminal.backend().buffer();
+    let (vw, vh) = inside(w, h);
+    let at = origin(&terminal, game);
+    assert_eq!(
+        at,
+        centred(game.map.width(), game.map.height(), vw, vh, game.player.pos),
+        "{what}: the view is centred on the player at {}:\n{screen}",
+        game.player.pos
+    );
+    assert_eq!(view_origin(game, vw, vh, None).origin, at, "{what}");
+
+    let mut want: Vec<(Key, u64)> = Vec::new();
+    let mut add = |key: Key, n: u64| match want.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, count)) => *count += n,
+        None => want.push((key, n)),
+    };
     for m in game.visible_monsters() {
-        match drawn_at(&terminal, game, m.pos) {
-            Some(xy) => {
-                let glyph = terminal.backend().buffer()[xy].symbol().to_string();
+        let glyph = m.kind.glyph();
+        let off = match placed(&terminal, game, m.pos) {
+            Ok(xy) => {
                 assert_eq!(
-                    glyph,
-                    m.kind.glyph().to_string(),
+                    buf[xy].symbol(),
+                    glyph.to_string(),
                     "{what}: the {} at {} is drawn",
                     m.name(),
                     m.pos
                 );
+                None
             }
-            None => {
-                off += 1;
-                let entry = format!(" {}: {}", m.kind.glyph(), m.name());
-                assert!(
-                    list.iter().any(|r| r.starts_with(&entry) && r.ends_with(ARROWS)),
-                    "{what}: the {} at {} is off screen and marked so: {list:#?}\n{}",
-                    m.name(),
-                    m.pos,
-                    screen::text(&terminal)
-                );
+            Err(arrow) => Some(arrow),
+        };
+        add((glyph, m.name().to_string(), None, off), 1);
+    }
+    for item in game.visible_items() {
+        let glyph = item.kind.glyph();
+        let over = if item.pos == game.player.pos {
+            Some(('@', "here".to_string()))
+        } else if let Some(m) = game.monster_at(item.pos) {
+            Some((m.kind.glyph(), format!("under {}", m.name())))
+        } else {
+            let first = game.item_at(item.pos).unwrap();
+            (first.kind != item.kind).then(|| (first.kind.glyph(), "with".to_string()))
+        };
+        let off = match placed(&terminal, game, item.pos) {
+            Ok(xy) => {
+                let drawn = over.as_ref().map_or(glyph, |(g, _)| *g);
+                assert_eq!(buf[xy].symbol(), drawn.to_string(), "{what}: at {}, {item:?}", item.pos);
+                None
             }
+            Err(arrow) => Some(arrow),
+        };
+        add((glyph, String::new(), over.map(|(_, place)| place), off), u64::from(item.amount));
+    }
+
+    let list = in_view(&terminal);
+    let cut = list.last().is_some_and(|e| e.starts_with(" …"));
+    let mut got: Vec<(Key, u64)> =
+        list.iter().filter(|e| !e.starts_with(" …") && *e != " nothing of note").map(|e| parse(e)).collect();
+    // (monsters of a kind in one place are an entry each)
+    let mut merged: Vec<(Key, u64)> = Vec::new();
+    for (key, n) in got.drain(..) {
+        match merged.iter_mut().find(|(k, _)| *k == key && key.1.is_empty()) {
+            Some(_) => panic!("{what}: two entries for {key:?}: {list:#?}"),
+            None => match merged.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, count)) => *count += n,
+                None => merged.push((key, n)),
+            },
         }
     }
-    let mut kinds: Vec<(char, bool)> = Vec::new();
-    for i in game.visible_items() {
-        let on = drawn_at(&terminal, game, i.pos).is_some();
-        match kinds.iter_mut().find(|(g, _)| *g == i.kind.glyph()) {
-            Some((_, any_on)) => *any_on |= on,
-            None => kinds.push((i.kind.glyph(), on)),
-        }
+    for (key, n) in &merged {
+        let wanted = want.iter().find(|(k, _)| k == key).map(|(_, n)| *n);
+        // (a cut list may leave out some monsters of a kind and place; never items of a group)
+        let fits = wanted.is_some_and(|w| if cut && !key.1.is_empty() { *n <= w } else { *n == w });
+        assert!(fits, "{what}: {key:?} × {n} is listed as it is: want {want:#?}\n{screen}");
     }
-    for (glyph, any_on) in kinds {
-        let entry = list.iter().find(|r| r.starts_with(&format!(" {glyph}: "))).expect("listed");
-        assert_eq!(!any_on, entry.ends_with(ARROWS), "{what}: {entry:?} marked exactly when off screen");
-        off += usize::from(!any_on);
+    if !cut {
+        assert_eq!(
+            merged.len(),
+            want.len(),
+            "{what}: all of it is listed: {list:#?}, want {want:#?}\n{screen}"
+        );
     }
-    assert_eq!(marked, off, "{what}: only what is off screen is marked: {list:#?}");
-    if all_fit(game) {
-        assert_eq!(off, 0, "{what}: all of it fits, so all of it is drawn:\n{}", screen::text(&terminal));
-    }
-    off
+    list.iter().filter(|e| e.ends_with(ARROWS)).count()
 }
 
-/// The play-test's corridor: 7 columns, 40 rows, sight 16, an archer far north. Walking north,
-/// the archer comes into view 16 rows away, more than the 11 rows the view shows either side of
-/// the player; the log says "You see an archer." and the panel lists it. It is drawn: the view
-/// moves north just enough to hold it (it was listed and announced, but off the screen).
+/// The play-test's two cases of a view pinned to the player's edge, each centred on the player
+/// now. At 80×24 (a view 15 rows high), a potion 11 rows up once pulled the view up until the
+/// player was on its 12th row; the player is on the middle row, the potion listed with `↑`. At
+/// 160×50 (41 rows), an archer 39 rows up put the player on the bottom row, and the arrows 2
+/// rows below were not drawn; they are, and the archer is marked `↑`.
 #[test]
-fn a_monster_in_view_is_on_screen_when_it_fits() {
+fn the_view_is_centred_on_the_player() {
+    let mut rows: Vec<String> = vec!["#".repeat(21)];
+    rows.extend((1..40).map(|y| match y {
+        9 => "#.........!.........#".to_string(),
+        20 => "#.........@.........#".to_string(),
+        _ => format!("#{}#", ".".repeat(19)),
+    }));
+    rows.push("#".repeat(21));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut map = art(&rows);
+    map.meta.sight_radius = Some(20);
+    let app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    assert_eq!(check(&app, 80, 24, "potion"), 1);
+    let terminal = screen::draw(&app, 80, 24);
+    assert_eq!(player_cell(&terminal).1, 8, "the middle row of 15:\n{}", screen::text(&terminal));
+    assert_eq!(in_view(&terminal), [" !: a healing potion ↑"]);
+
     let mut rows = vec!["#######".to_string()];
-    for y in 1..39 {
-        rows.push(match y {
-            8 => "#..a..#".into(),
-            34 => "#..@..#".into(),
-            _ => "#.....#".into(),
-        });
-    }
+    rows.extend((1..99).map(|y| match y {
+        1 => "#..a..#".to_string(),
+        40 => "#..@..#".to_string(),
+        42 => "#..|..#".to_string(),
+        _ => "#.....#".to_string(),
+    }));
     rows.push("#######".into());
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut map = art(&rows);
-    map.meta.name = "Long Hall".into();
-    map.meta.sight_radius = Some(16);
+    map.meta.sight_radius = Some(99);
+    let app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    assert_eq!(check(&app, 160, 50, "archer"), 1);
+    let terminal = screen::draw(&app, 160, 50);
+    let (x, y) = player_cell(&terminal);
+    assert_eq!(y, 21, "the middle row of 41:\n{}", screen::text(&terminal));
+    assert_eq!(terminal.backend().buffer()[(x, y + 2)].symbol(), "|", "the arrows 2 rows below are drawn");
+    let arrows = app.game.items[0].amount;
+    let arrows = if arrows == 1 { "an arrow".to_string() } else { format!("{arrows} arrows") };
+    assert_eq!(in_view(&terminal), [" a: archer ↑".to_string(), format!(" |: {arrows}")]);
+}
+
+/// Walking in a straight line, the view moves exactly with the player: the play-test's walk east
+/// on the pillars (seed 3, 80×24, `l` eight times) keeps the view's top row where it was (it
+/// went 2, 6, 6, 6, 6, 2, 6, 7, 7, 6 as monsters and items came in and out of sight behind the
+/// pillars); and walking on east across the hall, its left column moves a column a step once
+/// the player is half a view from the map's west edge, until the view reaches the east one.
+#[test]
+fn walking_in_a_straight_line_the_view_moves_with_the_player() {
+    let map = Map::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/pillars.ron")).unwrap();
+    let mut app = App::new(GameState::new(map, 3).unwrap(), Theme::colour());
+    let (vw, _) = inside(80, 24);
+    let half = i32::from(vw) / 2;
+    let east_edge = app.game.map.width() as i32 - (i32::from(vw) - half);
+    let view = |app: &App| origin(&screen::draw(app, 80, 24), &app.game);
+    let mut views = vec![view(&app)];
+    check(&app, 80, 24, "the start");
+    for step in 0..40 {
+        let last = app.game.player.pos;
+        app.handle(Command::Move(Dir::E));
+        if app.mode != Mode::Normal || app.game.player.pos != last + Pos::new(1, 0) {
+            // (a monster in the way: the walk is no longer straight)
+            assert!(step >= 8, "the play-test's eight steps east: stopped at {step}");
+            break;
+        }
+        check(&app, 80, 24, &format!("step {step}"));
+        let (before, now) = (*views.last().unwrap(), view(&app));
+        assert_eq!(now.y, before.y, "step {step}: the view's top row stays: {views:?}");
+        let x = app.game.player.pos.x;
+        let moves = x - half > 0 && x <= east_edge;
+        assert_eq!(
+            now.x,
+            before.x + i32::from(moves),
+            "step {step}: at x {x}, the view's left column: {views:?}"
+        );
+        views.push(now);
+    }
+    assert!(
+        views.windows(2).filter(|w| w[1].x == w[0].x + 1).count() >= 5,
+        "the view moved with the player: {views:?}"
+    );
+}
+
+/// Standing still, the view does not move however the monsters do: a goblin far up a hall sees
+/// the player and comes, turn after turn, while the map stays where it was (it once scrolled a
+/// row a turn, to keep the goblin on screen).
+#[test]
+fn standing_still_the_view_stays_while_monsters_come() {
+    let mut rows: Vec<String> = vec!["#".repeat(21)];
+    rows.extend((1..60).map(|y| match y {
+        3 => "#.........g.........#".to_string(),
+        30 => "#.........@.........#".to_string(),
+        _ => format!("#{}#", ".".repeat(19)),
+    }));
+    rows.push("#".repeat(21));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut map = art(&rows);
+    map.meta.sight_radius = Some(40);
     let mut app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
-    let mut saw_it_off_centre = false;
-    for step in 0..14 {
-        app.handle(Command::Move(Dir::N));
+    let view = |app: &App| origin(&screen::draw(app, 80, 24), &app.game);
+    let start = view(&app);
+    let goblin = app.game.monsters[0].pos;
+    check(&app, 80, 24, "the start");
+    for turn in 0..20 {
+        app.handle(Command::Wait);
         if app.mode != Mode::Normal {
             break;
         }
-        assert_eq!(check(&app, &format!("step {step}")), 0, "a 7×23 view holds all of it");
-        let seen = app.game.visible_monsters();
-        if let Some(a) = seen.first() {
-            saw_it_off_centre |= (app.game.player.pos.y - a.pos.y).abs() > 11;
-        }
+        check(&app, 80, 24, &format!("turn {turn}"));
+        assert_eq!(view(&app), start, "turn {turn}: the view stays");
     }
-    assert!(saw_it_off_centre, "the archer was seen farther than half the view from the player");
-    let screen = screen::text(&screen::draw(&app, W, H));
-    assert!(screen.contains("You see an archer."), "{screen}");
+    let now = app.game.monsters.first().map(|m| m.pos);
+    assert!(now.is_some_and(|p| p.y > goblin.y + 10), "the goblin came: {goblin} to {now:?}");
 }
 
-/// The same state is drawn the same way: the view depends on the state alone, and leaving look
-/// mode puts the map back where it was.
+/// Entering and leaving look mode leaves the map where it was, and the same state is drawn the
+/// same way.
 #[test]
 fn the_same_state_gives_the_same_view() {
     let mut map = art(&[
@@ -180,24 +377,17 @@ fn the_same_state_gives_the_same_view() {
     let (w, h) = (render::MIN_WIDTH, render::MIN_HEIGHT);
     let first = screen::text(&screen::draw(&app, w, h));
     assert_eq!(screen::text(&screen::draw(&app, w, h)), first);
-    let map_box: Vec<&str> = first.lines().skip(1).take(usize::from(h - render::LOG_HEIGHT - 2)).collect();
-    assert!(
-        map_box.iter().any(|r| r.chars().take(usize::from(w - render::PANEL_WIDTH)).any(|c| c == 'a')),
-        "the archer 7 rows up is on the 9-row view: {first}"
-    );
+    assert_eq!(check(&app, w, h, "the 9-row view"), 1, "the archer 7 rows up is off the 9-row view");
     app.handle(Command::Look);
     app.handle(Command::Look);
     assert_eq!(screen::text(&screen::draw(&app, w, h)), first);
-    let shown = view_origin(&app.game, w - render::PANEL_WIDTH - 2, h - render::LOG_HEIGHT - 2, None);
-    assert!(shown.contains(app.game.player.pos) && shown.contains(Pos::new(1, 1)), "{shown:?}");
 }
 
-/// A corridor longer than the view with a monster at each end, both in view: the view cannot
-/// hold both with the player (the goblin is 20 rows south, the archer 29 north, the view 23
-/// rows high). The nearer one, the goblin, is drawn, the view moved south to hold it; the
-/// archer, and the gold beside it, are listed with an arrow pointing north, the way they lie.
+/// A corridor longer than the view with a monster at each end, both in view: the goblin 20 rows
+/// south, the archer 29 north, the view 23 rows high around the player. Both are listed with an
+/// arrow pointing the way they lie, and so is the gold beside the archer.
 #[test]
-fn what_does_not_fit_is_marked_with_the_way_it_lies() {
+fn what_is_off_screen_is_marked_with_the_way_it_lies() {
     let mut rows = vec!["#######".to_string()];
     for y in 1..59 {
         rows.push(match y {
@@ -214,16 +404,122 @@ fn what_does_not_fit_is_marked_with_the_way_it_lies() {
     map.meta.sight_radius = Some(40);
     let app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
     assert_eq!(app.game.visible_monsters().len(), 2);
-    assert_eq!(check(&app, "corridor"), 2);
-    let list = in_view(&screen::draw(&app, W, H));
-    assert_eq!(
-        list,
-        [" g: goblin", " a: archer ↑", format!(" $: {} gold pieces ↑", app.game.items[0].amount).as_str()]
-    );
+    assert_eq!(check(&app, 100, 32, "corridor"), 3);
+    let list = in_view(&screen::draw(&app, 100, 32));
+    let gold = format!(" $: {} gold pieces ↑", app.game.items[0].amount);
+    assert_eq!(list, [" g: goblin ↓", " a: archer ↑", gold.as_str()]);
 }
 
-/// Every bundled map the play-test named, from its start and along a walk: whatever is in view is
-/// drawn, or marked where it cannot all fit.
+/// The piles of a kind are grouped by where they lie: those on screen together, those off
+/// screen a group a direction, nearest first. (A kind was once one entry with the arrow of its
+/// nearest pile, or none when one was on screen: "16 arrows" with 11 of them 40 and 45 rows
+/// away.)
+#[test]
+fn items_of_a_kind_are_grouped_by_where_they_lie() {
+    let mut rows = vec!["#######".to_string()];
+    rows.extend((1..99).map(|y| match y {
+        8 | 10 => "#..|..#".to_string(),
+        48 | 52 => "#.|...#".to_string(),
+        50 => "#..@..#".to_string(),
+        95 => "#...|.#".to_string(),
+        _ => "#.....#".to_string(),
+    }));
+    rows.push("#######".into());
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut map = art(&rows);
+    map.meta.sight_radius = Some(60);
+    let mut game = GameState::new(map, 1).unwrap();
+    for item in &mut game.items {
+        item.amount = match item.pos.y {
+            8 => 1,
+            10 => 4,
+            48 => 2,
+            52 => 3,
+            _ => 6,
+        };
+    }
+    let app = App::new(game, Theme::colour());
+    assert_eq!(check(&app, 100, 32, "arrows everywhere"), 2);
+    let list = in_view(&screen::draw(&app, 100, 32));
+    assert_eq!(list, [" |: 5 arrows", " |: 5 arrows ↑", " |: 6 arrows ↓"]);
+}
+
+/// The play-test's orc: shot three times from next to it, it stands on the spent arrows, which
+/// the map cannot draw (it draws the orc). The In view list says where they are: "2 arrows
+/// (under the orc)", not "2 arrows", which were nowhere to be seen.
+#[test]
+fn items_under_a_creature_are_listed_under_it() {
+    let shot = (1..200)
+        .find_map(|seed| {
+            let map = art(&["##########", "#@o.....>#", "##########"]);
+            let mut app = App::new(GameState::new(map, seed).unwrap(), Theme::colour());
+            for _ in 0..3 {
+                app.handle(Command::Fire);
+                app.handle(Command::Confirm);
+            }
+            let orc = Pos::new(2, 1);
+            let under: u32 = app.game.items.iter().filter(|i| i.pos == orc).map(|i| i.amount).sum();
+            (app.mode == Mode::Normal && app.game.monster_at(orc).is_some() && under == 2).then_some(app)
+        })
+        .expect("a seed where two arrows lie under the living orc");
+    check(&shot, 80, 24, "the orc");
+    let list = in_view(&screen::draw(&shot, 80, 24));
+    assert!(list[0].starts_with(" o: orc (") && list.len() == 2, "{list:#?}");
+    assert_eq!(list[1], " |: 2 arrows (under the orc)");
+}
+
+/// Piles under creatures, wherever they are: under the player ("here"), under the one goblin in
+/// view ("the goblin"), under one of two orcs ("an orc"), under both ("2 orcs"), under another
+/// item ("with the gold"); each group apart from the piles of its kind on view, nearest first.
+#[test]
+fn items_hidden_by_what_is_drawn_over_them_say_so() {
+    let map = art(&[
+        "#############",
+        "#...........#",
+        "#.@...g..o..#",
+        "#...o.......#",
+        "#....|...$..#",
+        "#############",
+    ]);
+    let mut game = GameState::new(map, 1).unwrap();
+    let at = |x, y| Pos::new(x, y);
+    let pile = |kind, pos, amount| FloorItem { kind, pos, amount };
+    game.items = vec![
+        pile(ItemKind::Arrows, at(5, 4), 1),
+        pile(ItemKind::Gold, at(9, 4), 7),
+        pile(ItemKind::Arrows, at(9, 4), 2),
+        pile(ItemKind::Potion, at(2, 2), 1),
+        pile(ItemKind::Arrows, at(6, 2), 3),
+        pile(ItemKind::Arrows, at(4, 3), 4),
+    ];
+    let app = App::new(game.clone(), Theme::colour());
+    check(&app, 100, 32, "hidden");
+    let list = in_view(&screen::draw(&app, 100, 32));
+    assert_eq!(
+        list,
+        [
+            " o: orc",
+            " g: goblin",
+            " o: orc",
+            " !: a healing potion (here)",
+            " |: 4 arrows (under an orc)",
+            " |: an arrow",
+            " |: 3 arrows (under the goblin)",
+            " $: 7 gold pieces",
+            " |: 2 arrows (with the gold)",
+        ]
+    );
+    // Under both orcs, the arrows are one group.
+    game.items.push(pile(ItemKind::Arrows, at(9, 2), 5));
+    let app = App::new(game, Theme::colour());
+    check(&app, 100, 32, "hidden, both orcs");
+    let list = in_view(&screen::draw(&app, 100, 32));
+    assert!(list.contains(&" |: 9 arrows (under 2 orcs)".to_string()), "{list:#?}");
+}
+
+/// Every bundled map the play-test named, from its start and along a walk, at the play-test's
+/// screens: the view is centred on the player, and whatever is in view is drawn, or listed
+/// where it is.
 #[test]
 fn on_the_bundled_maps_what_is_in_view_is_drawn_or_marked() {
     let load = |name: &str| -> Map {
@@ -232,13 +528,17 @@ fn on_the_bundled_maps_what_is_in_view_is_drawn_or_marked() {
     let walk = [Dir::E, Dir::E, Dir::S, Dir::E, Dir::N, Dir::E, Dir::SE, Dir::NE, Dir::E, Dir::S];
     for (name, seed) in [("pillars", 3), ("cave", 7), ("dungeon", 1)] {
         let mut app = App::new(GameState::new(load(name), seed).unwrap(), Theme::colour());
-        check(&app, &format!("{name} seed {seed} at the start"));
+        for (w, h) in [(80, 24), (100, 32)] {
+            check(&app, w, h, &format!("{name} seed {seed} at the start, {w}x{h}"));
+        }
         for (i, &dir) in walk.iter().cycle().take(40).enumerate() {
             app.handle(Command::Move(dir));
             if app.mode != Mode::Normal {
                 break;
             }
-            check(&app, &format!("{name} seed {seed}, step {i}"));
+            for (w, h) in [(80, 24), (100, 32)] {
+                check(&app, w, h, &format!("{name} seed {seed}, step {i}, {w}x{h}"));
+            }
         }
     }
 }

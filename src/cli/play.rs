@@ -29,7 +29,8 @@ pub struct Args {
     /// $XDG_DATA_HOME/sightline/save.ron, else ~/.local/share/sightline/save.ron].
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
-    /// Resume a saved game.
+    /// Resume a saved game. When it ends (death or victory), its end is written over FILE:
+    /// resuming it again shows the end.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["map", "seed"])]
     pub load: Option<PathBuf>,
 }
@@ -47,18 +48,29 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(super::USAGE);
     }
     let save_path = args.save.clone().or_else(|| args.load.clone());
-    let resumed_over = game.is_over();
     let mut saved_to = None;
+    // What became of the end of a resumed game, written over its save as it ended: where, or
+    // why not.
+    let mut end_written: Option<Result<PathBuf, String>> = None;
     let mut app = App::new(game, Theme::from_env());
-    let ended = terminal::run(&mut app, |app| {
-        let path = match &save_path {
-            Some(p) => p.clone(),
-            None => save::default_path().map_err(|e| e.to_string())?,
-        };
-        save::save(&app.game, &path).map_err(|e| e.to_string())?;
-        saved_to = Some(path);
-        Ok(())
-    });
+    let ended = terminal::run(
+        &mut app,
+        |app| {
+            let path = match &save_path {
+                Some(p) => p.clone(),
+                None => save::default_path().map_err(|e| e.to_string())?,
+            };
+            save::save(&app.game, &path).map_err(|e| e.to_string())?;
+            saved_to = Some(path);
+            Ok(())
+        },
+        |app| {
+            let Some(path) = &args.load else { return Ok(()) };
+            let written = write_end(&app.game, path);
+            end_written = Some(written.clone().map(|()| path.clone()));
+            written.map_err(|why| format!("The end of the game was not written over its save: {why}"))
+        },
+    );
     // (The game is saved: an stdout that cannot be written loses the reminder, and neither
     // panics nor changes the exit status.)
     let remind = || {
@@ -81,14 +93,19 @@ pub fn run(args: Args) -> ExitCode {
             super::stopped_by(signal, "sightline", " while saving; the save was finished first")
         }
         Ok(Ended::Quit) => {
+            let mut status = ExitCode::SUCCESS;
             if app.game.is_over() {
                 let (score, turn, seed) = (app.game.score(), app.game.turn, app.game.seed);
                 let _ = writeln!(std::io::stdout(), "Score {score} after {turn} turns (seed {seed}).");
-                if let Some(path) = args.load.as_deref().filter(|_| !resumed_over) {
-                    record_end(&app.game, path);
+                if !tell_end(&end_written) {
+                    status = ExitCode::from(super::INVALID_MAP);
                 }
             }
-            ExitCode::SUCCESS
+            status
+        }
+        Ok(Ended::Signal(signal)) if app.game.is_over() => {
+            tell_end(&end_written);
+            super::stopped_by(signal, "sightline", "; the game had ended")
         }
         Ok(Ended::Signal(signal)) => super::stopped_by(signal, "sightline", "; the game was not saved"),
         Err(e) => {
@@ -98,22 +115,35 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// Writes `game`, resumed from the save at `path` and now over, back over that save, and says
-/// so. The save held the game in progress: left as it was, it would let the player resume from
-/// before the death (or the win) and play the end again, where a roguelike's death is final.
-/// Resumed afterwards, the save shows the end screen. (A file the end cannot be written to —
-/// the save was read from a pipe, say — is left as it is, and stderr says so; the game itself
-/// ended normally, so the exit status stays 0.)
-fn record_end(game: &GameState, path: &Path) {
-    let shown = super::shown_path(path);
-    match save::save(game, path) {
-        Ok(()) => {
-            let _ = writeln!(std::io::stdout(), "The game is over: {shown} now holds its end.");
+/// Writes `game`, resumed from the save at `path` and just ended, back over that save; or why
+/// it could not. The save held the game in progress: left as it was, it would let the player
+/// resume from before the death (or the win) and play the end again, where a roguelike's death
+/// is final. Resumed afterwards, the save shows the end screen.
+fn write_end(game: &GameState, path: &Path) -> Result<(), String> {
+    save::save(game, path).map_err(|e| terminal_text(&e.to_string()).into_owned())
+}
+
+/// Says, once the terminal is back, what became of the end of a resumed game ([`write_end`]),
+/// if it was written or tried: on stdout where it went, or on stderr why it could not be (the
+/// save then still holds the game before its end). False when it could not.
+fn tell_end(written: &Option<Result<PathBuf, String>>) -> bool {
+    match written {
+        None => true,
+        Some(Ok(path)) => {
+            let _ = writeln!(
+                std::io::stdout(),
+                "The game is over: {} now holds its end.",
+                super::shown_path(path)
+            );
+            true
         }
-        Err(e) => super::report!(
-            "sightline: the game is over, but its save could not be updated ({}): resuming {shown} resumes the game before its end",
-            terminal_text(&e.to_string())
-        ),
+        Some(Err(why)) => {
+            super::report!(
+                "sightline: the end of the game was not written over its save: {why}\n\
+                 Resuming that save resumes the game from before its end."
+            );
+            false
+        }
     }
 }
 

@@ -280,7 +280,9 @@ impl App {
             Command::Fire => {
                 let cursor = targeting::start(&self.game, self.last_target);
                 if cursor == self.game.player.pos {
-                    self.notice = Some("No monster in view: move the cursor to aim.".into());
+                    // (with the keys the aiming hint gives, which this notice stands in for)
+                    self.notice =
+                        Some(format!("No monster in view: move the cursor to aim; {}", render::AIM_KEYS));
                 }
                 self.mode = Mode::Target { cursor };
             }
@@ -304,7 +306,7 @@ impl App {
             Command::PrevTarget => targeting::cycle(&self.game, cursor, false),
             Command::Confirm | Command::Fire => {
                 if cursor == self.game.player.pos {
-                    self.notice = Some("Move the cursor to aim.".into());
+                    self.notice = Some(format!("Move the cursor to aim; {}", render::AIM_KEYS));
                     return;
                 }
                 self.last_target =

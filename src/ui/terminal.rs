@@ -302,8 +302,17 @@ fn signal_during_save_for_tests() {
 }
 
 /// Runs the game in the terminal until the player leaves, then restores the terminal.
-/// `on_save` is called on `S`; if it fails, its message is shown and play goes on.
-pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -> io::Result<Ended> {
+/// `on_save` is called on `S`; if it fails, its message is shown and play goes on. `on_end` is
+/// called once the game ends (the action that kills the player or takes the exit), before the
+/// end screen is drawn, as a save is: a signal that comes meanwhile lets it finish. If it fails,
+/// its message is shown on the end screen. (So whatever the end is to leave behind — the game
+/// writes it over the save it was resumed from — is left before the player can close the
+/// terminal on the end screen.)
+pub fn run(
+    app: &mut App,
+    mut on_save: impl FnMut(&App) -> Result<(), String>,
+    mut on_end: impl FnMut(&App) -> Result<(), String>,
+) -> io::Result<Ended> {
     let stop = StopSignals::watch()?;
     let ignore_signals = StopSignals::ignored_for_tests();
     let panic_on_key =
@@ -327,7 +336,15 @@ pub fn run(app: &mut App, mut on_save: impl FnMut(&App) -> Result<(), String>) -
                 continue;
             }
             app.screen = size;
-            match app.handle(cmd) {
+            let was_over = app.game.is_over();
+            let flow = app.handle(cmd);
+            if !was_over
+                && app.game.is_over()
+                && let Err(message) = stop.while_saving(|| on_end(app))
+            {
+                app.notice = Some(message);
+            }
+            match flow {
                 Flow::Continue => {}
                 Flow::Quit => return Ok(Ended::Quit),
                 Flow::SaveAndQuit => match stop.while_saving(|| {

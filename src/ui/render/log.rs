@@ -19,7 +19,7 @@ use crate::ui::theme::Theme;
 /// and takes the rows it needs first: its end (the key that cancels, the option to pass) is
 /// what the player needs. Messages fill the rows above it, newest first, whole (only a newest
 /// message taller than its room is cut, from the bottom). A message repeated in a row is drawn
-/// once, with its count: "A pane of glass is in the way. (×5)".
+/// once, with its count: "A pane of glass is in the way. (×5)" ([`runs`]).
 pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = Block::bordered()
         .title(" Messages (m: history) ")
@@ -34,22 +34,11 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     notice.drain(..notice.len().saturating_sub(rows));
     let mut room = rows - notice.len();
     let mut messages: Vec<Vec<Line>> = Vec::new();
-    let log = game.log.messages();
-    let mut end = log.len();
-    while end > 0 && room > 0 {
-        // A message repeated in a row (the same wall bumped again and again) is one line with
-        // its count; the history keeps every one.
-        let m = &log[end - 1];
-        let repeats =
-            log[..end].iter().rev().take(REPEATS_COUNTED + 1).take_while(|r| r.text == m.text).count();
-        // (past the count, where the run began is not looked for: the older messages are left
-        // out, so that a frame's work stays bounded whatever a save's log holds)
-        end = if repeats > REPEATS_COUNTED { 0 } else { end - repeats };
-        let text = match repeats {
-            1 => terminal_text(&m.text).into_owned(),
-            n if n > REPEATS_COUNTED => format!("{} (×{REPEATS_COUNTED}+)", terminal_text(&m.text)),
-            n => format!("{} (×{n})", terminal_text(&m.text)),
-        };
+    let mut runs = runs(game.log.messages());
+    while room > 0
+        && let Some(run) = runs.next()
+    {
+        let (m, text) = (run.message, run.text());
         // (a run stands out when its newest message is of the current turn)
         let style = if m.turn == game.turn { theme.text } else { theme.faint };
         let mut wrapped = wrap(&Line::styled(text, style), width, 0);
@@ -66,8 +55,47 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// The most repeats of one message the message area counts: more show as "(×999+)".
-const REPEATS_COUNTED: usize = 999;
+/// The most repeats of one message counted: more show as "(×999+)".
+pub const REPEATS_COUNTED: usize = 999;
+
+/// A message repeated in a row, told once: the newest of the run, and how many it holds (more
+/// than [`REPEATS_COUNTED`] when counting stopped).
+#[derive(Copy, Clone, Debug)]
+pub struct Run<'a> {
+    /// The newest message of the run.
+    pub message: &'a Message,
+    /// How many times in a row it was logged.
+    pub count: usize,
+}
+
+impl Run<'_> {
+    /// The message as the screens write it: through [`terminal_text`], with its count when it
+    /// was repeated ("A pane of glass is in the way. (×5)", "(×999+)" past the count).
+    pub fn text(&self) -> String {
+        let text = terminal_text(&self.message.text);
+        match self.count {
+            1 => text.into_owned(),
+            n if n > REPEATS_COUNTED => format!("{text} (×{REPEATS_COUNTED}+)"),
+            n => format!("{text} (×{n})"),
+        }
+    }
+}
+
+/// The messages of `log` (oldest first) newest first, each run of one message repeated in a row
+/// (the same wall bumped again and again) as one [`Run`] with its count; the history keeps
+/// every one. The message area and the end screens' last messages both read the log this way.
+/// Past [`REPEATS_COUNTED`] repeats, where the run began is not looked for: it is the last run
+/// given, so that a frame's work stays bounded whatever a save's log holds.
+pub fn runs(log: &[Message]) -> impl Iterator<Item = Run<'_>> {
+    let mut end = log.len();
+    std::iter::from_fn(move || {
+        let message = log[..end].last()?;
+        let count =
+            log[..end].iter().rev().take(REPEATS_COUNTED + 1).take_while(|r| r.text == message.text).count();
+        end = if count > REPEATS_COUNTED { 0 } else { end - count };
+        Some(Run { message, count })
+    })
+}
 
 /// One message of the history as rows `width` wide: its turn, then its text, wrapped under
 /// itself.

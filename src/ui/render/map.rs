@@ -1,5 +1,5 @@
-//! The map view: what the player sees and remembers, scrolled to keep the player on screen with
-//! what the player sees around them, and the look or aiming cursor (see [`view_origin`]).
+//! The map view: what the player sees and remembers, centred on the player, and scrolled to keep
+//! the look or aiming cursor on screen (see [`view_origin`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -71,47 +71,14 @@ impl Shown {
     }
 }
 
-/// What the view tries to keep on screen besides the player, most wanted first: the monsters in
-/// view, nearest first, then the items in view, nearest first (the order of the panel's In view
-/// list).
-pub fn wanted(game: &GameState) -> Vec<Pos> {
-    let monsters = game.visible_monsters().into_iter().map(|m| m.pos);
-    monsters.chain(game.visible_items().into_iter().map(|i| i.pos)).collect()
-}
-
-/// The map position drawn at the top-left cell of a `view_w × view_h` view that keeps `player`
-/// on screen and as many of `wanted` as it can with it: the view around the player
-/// ([`camera`]), moved the least that brings them in. The cells of `wanted` are taken in their
-/// order, each one if the player and the cells taken so far still fit in the view with it, and
-/// skipped if not (they are then off screen, unless the view happens to reach them). Nothing
-/// but its arguments decides it, so the same state is always drawn the same way; and with
-/// nothing to bring in (or all of it around the player already) it is [`camera`]'s view.
-pub fn framed(map_w: usize, map_h: usize, view_w: u16, view_h: u16, player: Pos, wanted: &[Pos]) -> Pos {
-    let around = camera(map_w, map_h, view_w, view_h, player);
-    let (w, h) = (i64::from(view_w), i64::from(view_h));
-    // The box of the cells taken, the player's to start with (in i64: no overflow, whatever the
-    // positions).
-    let at = |p: Pos| (i64::from(p.x), i64::from(p.y));
-    let (mut lo, mut hi) = (at(player), at(player));
-    for &p in wanted {
-        let (x, y) = at(p);
-        let (l, r) = ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y)));
-        if r.0 - l.0 < w && r.1 - l.1 < h {
-            (lo, hi) = (l, r);
-        }
-    }
-    // The least move that brings the box in: it fits, so the two bounds agree; and as it is on
-    // the map, the view stays within the map's edges (where the map is smaller than the view,
-    // the centred map holds it already, and nothing moves).
-    let axis = |origin: i32, view: i64, lo: i64, hi: i64| i64::from(origin).max(hi - view + 1).min(lo) as i32;
-    Pos::new(axis(around.x, w, lo.0, hi.0), axis(around.y, h, lo.1, hi.1))
-}
-
 /// The part of the map a `view_w × view_h` view of `game` shows, with the look or aiming
-/// `cursor` if there is one. Without a cursor, the view keeps the player on screen and, when
-/// they fit, every monster and item in view ([`framed`], over [`wanted`]): what the player
-/// sees is drawn, not just listed in the panel. Where they do not all fit, the panel marks the
-/// entries off screen with the way they lie ([`Shown::direction`]).
+/// `cursor` if there is one. Without a cursor, the view is centred on the player ([`camera`]:
+/// clamped to the map's edges), and nothing else moves it: walking in a straight line, the map
+/// scrolls exactly with the player (away from the map's edges); standing still, it stays put
+/// whatever the monsters do. (It once moved to bring every monster and item in view on screen
+/// with the player: the player was pinned to the view's edge, their surroundings cut off, and
+/// the view bobbed as things came in and out of sight.) What is in view but off screen is
+/// marked in the panel's In view list with the way it lies ([`Shown::direction`]).
 ///
 /// A cursor on that view leaves it as it is, so entering look or aim mode, or moving the cursor
 /// about what is on screen, leaves the map where it was (it once centred on the cursor, and the
@@ -123,7 +90,7 @@ pub fn framed(map_w: usize, map_h: usize, view_w: u16, view_h: u16, player: Pos,
 /// Rendering reads this and changes nothing: the view is a function of the state alone.
 pub fn view_origin(game: &GameState, view_w: u16, view_h: u16, cursor: Option<Pos>) -> Shown {
     let (map_w, map_h) = (game.map.width(), game.map.height());
-    let around_player = framed(map_w, map_h, view_w, view_h, game.player.pos, &wanted(game));
+    let around_player = camera(map_w, map_h, view_w, view_h, game.player.pos);
     let origin = match cursor {
         None => around_player,
         Some(cursor) => {

@@ -24,6 +24,9 @@ pub const MIN_HEIGHT: u16 = 18;
 pub const PANEL_WIDTH: u16 = 28;
 /// The message area's height, border included.
 pub const LOG_HEIGHT: u16 = 7;
+/// The keys that end aiming, at the end of the aiming hint and of every notice shown instead of it
+/// (a notice takes the hint's place in the message area).
+pub const AIM_KEYS: &str = "Enter/f fires, Esc cancels.";
 
 /// Draws the whole screen for the frame.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -46,8 +49,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     match &app.mode {
         Mode::Help { scroll } => help::render(*scroll, area, buf, &app.theme),
         Mode::History { scroll } => log::history(&app.game, *scroll, area, buf, &app.theme),
-        Mode::Victory => screens::victory(&app.game, area, buf, &app.theme),
-        Mode::Death => screens::death(&app.game, area, buf, &app.theme),
+        Mode::Victory => screens::victory(&app.game, app.notice.as_deref(), area, buf, &app.theme),
+        Mode::Death => screens::death(&app.game, app.notice.as_deref(), area, buf, &app.theme),
         Mode::Normal
         | Mode::Look { .. }
         | Mode::Target { .. }
@@ -79,11 +82,9 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     };
     panel::render(&app.game, panel_mode, shown, panel_area, buf, &app.theme);
     let hint = match app.mode {
-        Mode::Look { .. } => Some("Look: move the cursor; Esc or x to leave."),
-        Mode::Target { .. } => {
-            Some("Aim: Tab/Shift-Tab next target, move the cursor; Enter/f fires, Esc cancels.")
-        }
+        Mode::Look { .. } => Some("Look: move the cursor; Esc or x to leave.".to_string()),
+        Mode::Target { .. } => Some(format!("Aim: Tab/Shift-Tab next target, move the cursor; {AIM_KEYS}")),
         _ => None,
     };
-    log::recent(&app.game, app.notice.as_deref().or(hint), bottom, buf, &app.theme);
+    log::recent(&app.game, app.notice.as_deref().or(hint.as_deref()), bottom, buf, &app.theme);
 }

@@ -11,9 +11,11 @@ use super::look::describe;
 use super::map::Shown;
 use super::wrap::{wrap, wrap_all};
 use crate::game::GameState;
-use crate::game::item::counted;
+use crate::game::Monster;
+use crate::game::item::{FloorItem, counted};
+use crate::game::state::article;
 use crate::geometry::Pos;
-use crate::map::ItemKind;
+use crate::map::{ItemKind, MonsterKind};
 use crate::ui::targeting::first_hit;
 use crate::ui::theme::Theme;
 
@@ -29,13 +31,15 @@ pub enum Cursor {
 }
 
 /// Draws the panel: the player's state, what is in view (each monster, nearest first, then the
-/// items, a line a kind counting every one in view), what lies here, and with a cursor the
-/// description of the cell under it (and when aiming, what the arrow will hit first).
+/// items, a line a kind and a place counting every one there), what lies here,
+/// and with a cursor the description of the cell under it (and when aiming, what the arrow will
+/// hit first).
 ///
-/// `shown` is the part of the map the map view draws. The view brings everything in view on
-/// screen when it can ([`super::map::view_origin`]); when it cannot, an entry of the in-view
-/// list whose monster (or every one of whose items) is off screen ends with an arrow pointing
-/// the way it lies (" a: archer ↑"), so nothing is listed that the player cannot find.
+/// `shown` is the part of the map the map view draws, around the player
+/// ([`super::map::view_origin`]). An entry of the in-view list off screen ends with an arrow
+/// pointing the way it lies (" a: archer ↑"), and one of items the map does not draw, under a
+/// creature, says where they are (" |: 2 arrows (under the orc)"): nothing is listed that the
+/// player cannot find.
 ///
 /// The panel is short (nine rows at the smallest terminal), so its parts are fitted by rows,
 /// most needed first: the cursor's description is what the player acts on, so it is always
@@ -79,24 +83,12 @@ pub fn render(game: &GameState, cursor: Cursor, shown: Shown, area: Rect, buf: &
         let what = format!("{}{health}", m.name());
         seen.push(legend(m.kind.glyph(), theme.monster(m.kind), what, shown.direction(m.pos), theme));
     }
-    // The items of a kind are one entry, where the nearest of them comes, counting them all:
-    // three spent arrows on three cells are "3 arrows", not "an arrow" three times. It is off
-    // screen when none of them is on screen, the way the nearest lies.
-    let mut kinds: Vec<(ItemKind, u64, Option<&'static str>)> = Vec::new();
-    for item in &items {
-        let off = shown.direction(item.pos);
-        match kinds.iter_mut().find(|(k, _, _)| *k == item.kind) {
-            Some((_, n, way)) => {
-                *n = n.saturating_add(u64::from(item.amount));
-                if off.is_none() {
-                    *way = None;
-                }
-            }
-            None => kinds.push((item.kind, u64::from(item.amount), off)),
-        }
-    }
-    for (kind, n, way) in kinds {
-        seen.push(legend(kind.glyph(), theme.item_visible(kind), counted(kind, n), way, theme));
+    for (kind, n, place, way) in item_groups(game, &items, &monsters, shown) {
+        let what = match place {
+            Some(place) => format!("{} ({place})", counted(kind, n)),
+            None => counted(kind, n),
+        };
+        seen.push(legend(kind.glyph(), theme.item_visible(kind), what, way, theme));
     }
     let here = game.items_here(p.pos).or_else(|| {
         let tile = game.map.tile(p.pos);
@@ -152,6 +144,85 @@ pub fn render(game: &GameState, cursor: Cursor, shown: Shown, area: Rect, buf: &
         lines.extend(aim.into_iter().take(aim_rows));
     }
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// What hides a pile in view from the map: the map draws one thing a cell, the player, else a
+/// monster, else the first item lying there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Hidden {
+    /// Nothing: the pile's own glyph is drawn on its cell.
+    No,
+    /// The player stands on it.
+    ByPlayer,
+    /// A monster of this kind stands on it.
+    ByMonster(MonsterKind),
+    /// An item of this other kind is drawn on its cell.
+    ByItem(ItemKind),
+}
+
+/// The items in view (`items`, nearest first) as the In view list counts them, in groups of
+/// piles: each group's kind, how many, where they are when the map does not draw them there
+/// ("under the orc", "here": see [`Hidden`]), and which way they lie when off screen. Piles
+/// are grouped by kind and by where they are, so each group can be found where its entry says:
+/// those drawn on screen together, those off screen a group a direction, those under a creature
+/// a group a kind of creature (with a direction too, when off screen). The groups come in the
+/// order of their nearest pile. (A kind was once one entry marked the way its nearest pile
+/// lay, or not at all when one was on screen: "9 arrows ↑" with a bundle 45 rows up and another
+/// 45 rows down; and a pile under a creature counted as drawn, though only the creature was.)
+fn item_groups(
+    game: &GameState,
+    items: &[&FloorItem],
+    monsters: &[&Monster],
+    shown: Shown,
+) -> Vec<(ItemKind, u64, Option<String>, Option<&'static str>)> {
+    // (kind, count, what hides them, the way they lie, their cells: under monsters, one a monster)
+    type Group = (ItemKind, u64, Hidden, Option<&'static str>, Vec<Pos>);
+    let mut groups: Vec<Group> = Vec::new();
+    for item in items {
+        let hidden = if item.pos == game.player.pos {
+            Hidden::ByPlayer
+        } else if let Some(m) = monsters.iter().find(|m| m.pos == item.pos) {
+            Hidden::ByMonster(m.kind)
+        } else {
+            match game.item_at(item.pos) {
+                Some(drawn) if drawn.kind != item.kind => Hidden::ByItem(drawn.kind),
+                _ => Hidden::No,
+            }
+        };
+        let way = shown.direction(item.pos);
+        let amount = u64::from(item.amount);
+        match groups.iter_mut().find(|g| (g.0, g.2, g.3) == (item.kind, hidden, way)) {
+            Some((_, n, _, _, cells)) => {
+                *n = n.saturating_add(amount);
+                if !cells.contains(&item.pos) {
+                    cells.push(item.pos);
+                }
+            }
+            None => groups.push((item.kind, amount, hidden, way, vec![item.pos])),
+        }
+    }
+    let place = |hidden: Hidden, cells: &[Pos]| match hidden {
+        Hidden::No => None,
+        Hidden::ByPlayer => Some("here".to_string()),
+        Hidden::ByMonster(kind) => {
+            let name = kind.name();
+            Some(match cells.len() {
+                // (the one of its kind in view, or one of several)
+                1 if monsters.iter().filter(|m| m.kind == kind).count() == 1 => format!("under the {name}"),
+                1 => format!("under {} {name}", article(name)),
+                n => format!("under {n} {name}s"),
+            })
+        }
+        Hidden::ByItem(kind) => Some(format!(
+            "with the {}",
+            match kind {
+                ItemKind::Potion => "potion",
+                ItemKind::Arrows => "arrows",
+                ItemKind::Gold => "gold",
+            }
+        )),
+    };
+    groups.into_iter().map(|(kind, n, hidden, way, cells)| (kind, n, place(hidden, &cells), way)).collect()
 }
 
 /// An entry of the in-view list: the glyph as the map draws it, then a colon, then what it is

@@ -6,6 +6,7 @@ use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use super::log::runs;
 use super::wrap::{clip, wrap, wrap_all};
 use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{GameState, Outcome};
@@ -38,15 +39,18 @@ fn stats(game: &GameState, theme: &Theme) -> Vec<Line<'static>> {
 /// much the text above it must be cut.
 const END_KEYS: &str = " Enter or q: quit    m: message history ";
 
-/// The box of an end screen: the headline, the summary ([`stats`]), the last messages. It is
+/// The box of an end screen: the headline, the summary ([`stats`]), the last three messages (a
+/// message repeated in a row once, with its count, as the message area shows it). It is
 /// sized by the rows its text takes once wrapped, and when that is more than the screen has
 /// (a long map name, the smallest terminal), it gives up first the blank lines, then all but
 /// two rows of the name's line (ending "…"), then the oldest of the last messages; the key hint
-/// is in the border and never cut.
+/// is in the border and never cut. A `notice` (the end of a resumed game could not be written
+/// over its save) comes last, and is kept whatever else is given up.
 fn end_screen(
     title: &str,
     headline: [Line<'static>; 2],
     game: &GameState,
+    notice: Option<&str>,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
@@ -54,12 +58,15 @@ fn end_screen(
     let box_w = 64.min(area.width);
     let width = usize::from(box_w.saturating_sub(2));
     let room = usize::from(area.height.saturating_sub(2));
-    let messages: Vec<Line> = game
-        .log
-        .recent(3)
-        .iter()
-        .map(|m| Line::styled(terminal_text(&m.text).into_owned(), theme.faint))
-        .collect();
+    // (a message repeated in a row once, with its count, as the message area shows it)
+    let mut messages: Vec<Line> =
+        runs(game.log.messages()).take(3).map(|run| Line::styled(run.text(), theme.faint)).collect();
+    messages.reverse();
+    let notice_lines: Vec<Line<'static>> = notice.map_or_else(Vec::new, |n| {
+        let mut lines = vec![Line::default()];
+        lines.extend(wrap(&Line::styled(terminal_text(n).into_owned(), theme.bad), width, 0));
+        lines
+    });
     let compose = |blanks: bool, name_rows: usize, last: usize| {
         let [head, name] = &headline;
         let mut lines = wrap(head, width, 0);
@@ -76,6 +83,7 @@ fn end_screen(
             lines.push(Line::styled("Last messages", theme.title));
             lines.extend(wrap_all(&messages[messages.len() - last..], width));
         }
+        lines.extend(notice_lines.iter().cloned());
         lines
     };
     let all = messages.len();
@@ -98,16 +106,16 @@ fn end_screen(
 }
 
 /// The end screen of a won game: the headline, then the summary every end screen shows.
-pub fn victory(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn victory(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let headline = [
         Line::styled("You escaped the dungeon!", theme.title),
         Line::styled(format!("You leave {} behind.", map_name(game)), theme.text),
     ];
-    end_screen(" Victory ", headline, game, area, buf, theme);
+    end_screen(" Victory ", headline, game, notice, area, buf, theme);
 }
 
 /// The end screen of a lost game, naming the killer from [`Outcome::Dead`].
-pub fn death(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn death(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let killer = match &game.outcome {
         Outcome::Dead { killer } => killer.clone(),
         _ => "misfortune".to_string(),
@@ -116,7 +124,7 @@ pub fn death(game: &GameState, area: Rect, buf: &mut Buffer, theme: &Theme) {
         Line::styled("You died.", theme.bad),
         Line::styled(format!("Slain by {} in {}.", terminal_text(&killer), map_name(game)), theme.text),
     ];
-    end_screen(" Rest in peace ", headline, game, area, buf, theme);
+    end_screen(" Rest in peace ", headline, game, notice, area, buf, theme);
 }
 
 /// The map's name as the end screens write it (from the map file or a save: through [`terminal_text`]).
