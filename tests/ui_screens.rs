@@ -124,6 +124,24 @@ fn too_small_notice() {
     assert!(!screen.contains('#'), "no garbled map: {screen}");
 }
 
+/// However small the terminal, the notice ends with the key that quits: a shorter form where the
+/// whole sentence would be cut (at 20×5 it ended "enlarge the window (Ctrl-C").
+#[test]
+fn the_too_small_notice_always_tells_the_key_that_quits() {
+    let app = explored();
+    let sentence = |w: u16, h: u16| {
+        let screen = text(&draw(&app, w, h));
+        screen.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    };
+    assert!(sentence(40, 10).starts_with("Terminal too small: 40x10."), "{}", sentence(40, 10));
+    assert_eq!(sentence(20, 5), "Too small: 20x5, needs 60x18. Ctrl-C quits.");
+    assert_eq!(sentence(10, 5), "10x5: too small. Ctrl-C quits.");
+    assert_eq!(sentence(13, 1), "Ctrl-C quits.");
+    for (w, h) in [(59, 17), (30, 4), (20, 3), (16, 2), (14, 1)] {
+        assert!(sentence(w, h).contains("Ctrl-C quits"), "{w}x{h}: {}", sentence(w, h));
+    }
+}
+
 /// Where map cell `p` lands on an 80×24 screen (the map box starts at 0,0 with a border).
 fn screen_of(app: &App, p: Pos, w: u16, h: u16) -> (u16, u16) {
     let view_w = w - render::PANEL_WIDTH - 2;

@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::log::runs;
 use super::wrap::{clip, wrap, wrap_all};
@@ -165,7 +165,10 @@ pub fn too_small_text(size: (u16, u16), who: &str, least: (u16, u16), quit: &str
     )
 }
 
-/// Clears `area` and draws [`too_small_text`] over it, wrapped, in `style`.
+/// Clears `area` and draws [`too_small_text`] over it, wrapped, in `style`; on a screen too
+/// small for that, the shortest form that fits, so that the key that quits is always told:
+/// "Too small: 20x5, needs 60x18. Ctrl-C quits.", "10x5: too small. Ctrl-C quits.", then
+/// "Ctrl-C quits."
 pub fn too_small_notice(
     who: &str,
     least: (u16, u16),
@@ -175,6 +178,17 @@ pub fn too_small_notice(
     style: ratatui::style::Style,
 ) {
     Clear.render(area, buf);
-    let text = too_small_text((area.width, area.height), who, least, quit);
-    Paragraph::new(Line::styled(text, style)).wrap(Wrap { trim: true }).render(area, buf);
+    let forms = [
+        too_small_text((area.width, area.height), who, least, quit),
+        format!("Too small: {}x{}, needs {}x{}. {quit} quits.", area.width, area.height, least.0, least.1),
+        format!("{}x{}: too small. {quit} quits.", area.width, area.height),
+        format!("{quit} quits."),
+    ];
+    // (wrapped as drawn, so that what is measured is what is shown)
+    let lines = forms
+        .iter()
+        .map(|text| wrap(&Line::styled(text.clone(), style), usize::from(area.width), 0))
+        .find(|lines| lines.len() <= usize::from(area.height))
+        .unwrap_or_else(|| wrap(&Line::styled(forms[3].clone(), style), usize::from(area.width), 0));
+    Paragraph::new(lines).render(area, buf);
 }
