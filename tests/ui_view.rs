@@ -231,6 +231,22 @@ fn check(app: &App, w: u16, h: u16, what: &str) -> usize {
     list.iter().filter(|e| e.ends_with(ARROWS)).count()
 }
 
+/// A hall 19 floors wide and `height` rows high (walls included), with `glyphs` placed in the
+/// middle column of the rows given, and a sight radius of `radius`, as a game at seed 1.
+fn tall_hall(height: i32, glyphs: &[(i32, char)], radius: u32) -> App {
+    let rows: Vec<String> = (0..height)
+        .map(|y| match glyphs.iter().find(|&&(row, _)| row == y) {
+            _ if y == 0 || y == height - 1 => "#".repeat(21),
+            Some(&(_, c)) => format!("#{0}{c}{0}#", ".".repeat(9)),
+            None => format!("#{}#", ".".repeat(19)),
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut map = art(&rows);
+    map.meta.sight_radius = Some(radius);
+    App::new(GameState::new(map, 1).unwrap(), Theme::colour())
+}
+
 /// The play-test's two cases of a view pinned to the player's edge, each centred on the player
 /// now. At 80×24 (a view 15 rows high), a potion 11 rows up once pulled the view up until the
 /// player was on its 12th row; the player is on the middle row, the potion listed with `↑`. At
@@ -238,17 +254,7 @@ fn check(app: &App, w: u16, h: u16, what: &str) -> usize {
 /// rows below were not drawn; they are, and the archer is marked `↑`.
 #[test]
 fn the_view_is_centred_on_the_player() {
-    let mut rows: Vec<String> = vec!["#".repeat(21)];
-    rows.extend((1..40).map(|y| match y {
-        9 => "#.........!.........#".to_string(),
-        20 => "#.........@.........#".to_string(),
-        _ => format!("#{}#", ".".repeat(19)),
-    }));
-    rows.push("#".repeat(21));
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut map = art(&rows);
-    map.meta.sight_radius = Some(20);
-    let app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    let app = tall_hall(41, &[(9, '!'), (20, '@')], 20);
     assert_eq!(check(&app, 80, 24, "potion"), 1);
     let terminal = screen::draw(&app, 80, 24);
     assert_eq!(player_cell(&terminal).1, 8, "the middle row of 15:\n{}", screen::text(&terminal));
@@ -322,17 +328,7 @@ fn walking_in_a_straight_line_the_view_moves_with_the_player() {
 /// row a turn, to keep the goblin on screen).
 #[test]
 fn standing_still_the_view_stays_while_monsters_come() {
-    let mut rows: Vec<String> = vec!["#".repeat(21)];
-    rows.extend((1..60).map(|y| match y {
-        3 => "#.........g.........#".to_string(),
-        30 => "#.........@.........#".to_string(),
-        _ => format!("#{}#", ".".repeat(19)),
-    }));
-    rows.push("#".repeat(21));
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut map = art(&rows);
-    map.meta.sight_radius = Some(40);
-    let mut app = App::new(GameState::new(map, 1).unwrap(), Theme::colour());
+    let mut app = tall_hall(61, &[(3, 'g'), (30, '@')], 40);
     let view = |app: &App| origin(&screen::draw(app, 80, 24), &app.game);
     let start = view(&app);
     let goblin = app.game.monsters[0].pos;
