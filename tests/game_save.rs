@@ -134,7 +134,24 @@ fn a_file_is_called_a_map_only_where_it_loads_as_one() {
     let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
     let dungeon =
         fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/dungeon.ron"));
-    let cases: [(&str, String, &str); 9] = [
+    let cases: [(&str, String, &str); 12] = [
+        // (QA: a map with no player start was "a map: play it with `sightline FILE`", which then
+        // said it has no player start)
+        (
+            "nostart.txt",
+            "#####\n#..>#\n#####\n".into(),
+            "it is a map, but one with no player start: put one `@` on a floor cell, then `sightline ",
+        ),
+        (
+            "nostart-rows.ron",
+            "#####\n#..>#\n#####\n".into(),
+            "it is a plain-text map (rows of glyphs, one a line), but a map file not named `.txt` is read as RON: name it `.txt` and put one `@` on a floor cell (it has no player start) to play it",
+        ),
+        (
+            "nostart-ron.txt",
+            "(\n    name: \"n\",\n    rows: [\"#####\", \"#..>#\", \"#####\"],\n)\n".into(),
+            "it is a RON map, but a map file named `.txt` is read as plain rows: name it `.ron` and put one `@` on a floor cell (it has no player start) to play it",
+        ),
         (
             "rows.ron",
             "#####\n#@.>#\n#####\n".into(),
@@ -177,7 +194,7 @@ fn a_file_is_called_a_map_only_where_it_loads_as_one() {
         assert!(matches!(err, SaveError::NotASave { .. }), "{name}: {msg}");
         let start = format!("{}: not a sightline save: {says}", path.display());
         assert!(msg.starts_with(&start), "{name}: {msg}");
-        assert!(!msg.contains("is a map"), "{name}: {msg}");
+        assert!(!msg.contains("is a map, not a save"), "{name}: {msg}");
         if says.starts_with("1:") {
             assert!(
                 msg.contains("a save is the file sightline writes when a game is saved (`S`)"),
@@ -187,13 +204,26 @@ fn a_file_is_called_a_map_only_where_it_loads_as_one() {
         // ron's words about the types it reads (`Expected opening `(` for struct `save``)
         assert!(!msg.contains("struct") && !msg.contains("Expected"), "{name}: {msg}");
         assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} left untouched");
-        // The advice works when followed: renamed as it says, the map plays.
+        // The advice works when followed: renamed as it says, and given a player start where it
+        // says so, the map plays.
+        let mut path = path;
         if msg.ends_with("to play it") {
             let ext = if name.ends_with(".txt") { "ron" } else { "txt" };
             let renamed = path.with_extension(ext);
             fs::rename(&path, &renamed).unwrap();
             assert!(Map::load(&renamed).is_ok(), "{name} as {}", renamed.display());
-            assert!(matches!(save::load(&renamed), Err(SaveError::Map { .. })), "{name}");
+            path = renamed;
+        }
+        if msg.contains("put one `@` on a floor cell") {
+            let map = Map::load(&path).unwrap();
+            assert!(map.check_playable(name).is_err(), "{name}: no start, as it says");
+            let again = save::load(&path).unwrap_err().to_string();
+            assert!(again.contains("it is a map, but one with no player start"), "{name}: {again}");
+            fs::write(&path, fs::read_to_string(&path).unwrap().replacen('.', "@", 1)).unwrap();
+        }
+        if msg.ends_with("to play it") || msg.contains("put one `@` on a floor cell") {
+            assert!(Map::load(&path).unwrap().check_playable(name).is_ok(), "{name}");
+            assert!(matches!(save::load(&path), Err(SaveError::Map { .. })), "{name}");
         }
     }
     fs::remove_dir_all(dir).unwrap();

@@ -42,15 +42,16 @@ pub enum SaveError {
         message: String,
     },
     /// The file given to [`load`] is a map, not a save: it loads as a map where it is (read as
-    /// `sightline FILE` reads it: `.txt` plain rows, anything else RON), so `sightline FILE`
-    /// plays it. It is left untouched.
+    /// `sightline FILE` reads it: `.txt` plain rows, anything else RON) and has a player start,
+    /// so `sightline FILE` plays it. It is left untouched.
     #[error("{path} is a map, not a save")]
     Map {
         /// The map's name, as given to [`load`].
         path: PathBuf,
     },
     /// The file given to [`load`] is not a save, and does not start as one: a map that does
-    /// not load where it is (plain rows not named `.txt`, a map with a mistake), or something
+    /// not load where it is (plain rows not named `.txt`, a map with a mistake) or has no player
+    /// start to play it from, or something
     /// else (an empty file, a README). The message says what it is and what to do, or what a
     /// save is. It is left untouched.
     #[error("{path}: not a sightline save: {message}")]
@@ -488,28 +489,38 @@ pub fn load(path: &Path) -> Result<GameState, SaveError> {
 
 /// What the file at `path`, holding `text`, which is not a save and does not look like one,
 /// is instead, with what to do with it: [`SaveError::Map`] for a map that `sightline FILE`
-/// plays (it loads where it is, read as that command reads it); otherwise
+/// plays (it loads where it is, read as that command reads it, and has a player start); otherwise
 /// [`SaveError::NotASave`], saying what kind of map it looks like and what to do for it to
 /// load, or, for a file that is no map, what a save is (at `place`, where ron stopped reading
 /// it as one, without ron's words about its own types).
 fn not_a_save(text: &str, path: &Path, place: Option<(usize, usize)>) -> SaveError {
-    use crate::map::format::{AsMap, as_map};
+    use crate::map::format::{AsMap, Loads, as_map};
     use crate::map::{SourceKind, shell_word};
     let word = shell_word(&path.display().to_string());
+    // What to do for `sightline FILE` to read it as what it is: if it then loads, play it (once
+    // it has a player start); otherwise `check` says what is wrong.
+    let then = |loads: Loads| match loads {
+        Loads::Playable => "to play it",
+        Loads::WithoutStart => "and put one `@` on a floor cell (it has no player start) to play it",
+        Loads::No => "(`sightline check` then says what is wrong with it)",
+    };
+    let is = |loads: Loads| if loads == Loads::No { "looks like" } else { "is" };
     let message = match as_map(text, SourceKind::of_path(path)) {
-        AsMap::Loads => return SaveError::Map { path: path.into() },
-        // What to do for `sightline FILE` to read it as what it is: if it then loads, play it;
-        // otherwise `check` says what is wrong.
+        AsMap::Loads { playable: true } => return SaveError::Map { path: path.into() },
+        AsMap::Loads { playable: false } => format!(
+            "it is a map, but one with no player start: put one `@` on a floor cell, then \
+             `sightline {word}` plays it"
+        ),
         AsMap::PlainRowsNotTxt { loads } => format!(
             "it {} a plain-text map (rows of glyphs, one a line), but a map file not named `.txt` \
              is read as RON: name it `.txt` {}",
-            if loads { "is" } else { "looks like" },
-            if loads { "to play it" } else { "(`sightline check` then says what is wrong with it)" }
+            is(loads),
+            then(loads)
         ),
         AsMap::RonNamedTxt { loads } => format!(
             "it {} a RON map, but a map file named `.txt` is read as plain rows: name it `.ron` {}",
-            if loads { "is" } else { "looks like" },
-            if loads { "to play it" } else { "(`sightline check` then says what is wrong with it)" }
+            is(loads),
+            then(loads)
         ),
         AsMap::Mistaken => {
             format!("it looks like a map, with a mistake in it: `sightline check {word}` says what is wrong")

@@ -548,19 +548,24 @@ fn is_ron_map(source: &str) -> bool {
 #[cfg_attr(not(feature = "game"), allow(dead_code))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum AsMap {
-    /// It loads as a map where it is, read as [`load_path`] reads it: `sightline FILE` plays it.
-    Loads,
+    /// It loads as a map where it is, read as [`load_path`] reads it: `sightline FILE` plays it
+    /// if `playable` (it has a player start), and otherwise says it has none.
+    Loads {
+        /// Whether the map has a player start, the one thing a map that loads may lack to be
+        /// played.
+        playable: bool,
+    },
     /// Plain rows in a file read as RON (not named `.txt`): `sightline FILE` would refuse it
     /// and say to name it `.txt`. `loads` says whether the rows load as a plain-text map.
     PlainRowsNotTxt {
-        /// Whether the rows, read as plain text, are a map.
-        loads: bool,
+        /// Whether the rows, read as plain text, are a map, and one with a player start.
+        loads: Loads,
     },
     /// A RON map in a file named `.txt`, which is read as plain text: named `.ron`, it is read
     /// as RON. `loads` says whether it loads as a RON map.
     RonNamedTxt {
-        /// Whether the file, read as RON, is a map.
-        loads: bool,
+        /// Whether the file, read as RON, is a map, and one with a player start.
+        loads: Loads,
     },
     /// A map with a mistake in it (a RON map that starts as one and has a top-level `rows`
     /// key, or plain rows in a `.txt` file): `sightline check FILE` says what is wrong.
@@ -569,17 +574,39 @@ pub(crate) enum AsMap {
     NotAMap,
 }
 
+/// Whether a text, read one way, is a map, and one that can be played.
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Loads {
+    /// It does not load as a map.
+    No,
+    /// It loads, but has no player start.
+    WithoutStart,
+    /// It loads and has a player start: `sightline FILE` plays it.
+    Playable,
+}
+
+impl Loads {
+    fn of(map: Result<Map, MapError>) -> Loads {
+        match map {
+            Err(_) => Loads::No,
+            Ok(map) if map.player_start.is_none() => Loads::WithoutStart,
+            Ok(_) => Loads::Playable,
+        }
+    }
+}
+
 /// What `text`, the contents of a file read as `kind` (the rule of [`load_path`]: `.txt`
 /// plain rows, anything else RON), is as a map file. For the save loader, to tell a map given
 /// in place of a save from a file that is neither.
 #[cfg_attr(not(feature = "game"), allow(dead_code))]
 pub(crate) fn as_map(text: &str, kind: SourceKind) -> AsMap {
-    let loads = match kind {
-        SourceKind::Ron => parse_ron(text, "").is_ok(),
-        SourceKind::Text => parse_text(text, "").is_ok(),
-    };
-    if loads {
-        return AsMap::Loads;
+    let loads = Loads::of(match kind {
+        SourceKind::Ron => parse_ron(text, ""),
+        SourceKind::Text => parse_text(text, ""),
+    });
+    if loads != Loads::No {
+        return AsMap::Loads { playable: loads == Loads::Playable };
     }
     // (blank space alone reads as rows of walls: no one meant that as a map)
     if text.trim().is_empty() {
@@ -588,10 +615,10 @@ pub(crate) fn as_map(text: &str, kind: SourceKind) -> AsMap {
     match kind {
         // (the rule by which `sightline FILE` says to name it `.txt`: see `explain_ron_error`)
         SourceKind::Ron if looks_like_plain_rows(text) => {
-            AsMap::PlainRowsNotTxt { loads: parse_text(text, "").is_ok() }
+            AsMap::PlainRowsNotTxt { loads: Loads::of(parse_text(text, "")) }
         }
         SourceKind::Ron if is_ron_map(text) => AsMap::Mistaken,
-        SourceKind::Text if is_ron_map(text) => AsMap::RonNamedTxt { loads: parse_ron(text, "").is_ok() },
+        SourceKind::Text if is_ron_map(text) => AsMap::RonNamedTxt { loads: Loads::of(parse_ron(text, "")) },
         SourceKind::Text if looks_like_plain_rows(text) => AsMap::Mistaken,
         _ => AsMap::NotAMap,
     }
