@@ -331,3 +331,35 @@ fn every_map_argument_is_described_alike() {
         assert!(map.is_some_and(|l| l.contains("(`.ron`, or `.txt` for plain rows)")), "{command}: {help}");
     }
 }
+
+/// QA: `sightline --save mycave.ron` played, and `S` replaced the map with a save. A `--save`
+/// that names something other than a save is refused before play (before the terminal is
+/// needed), the file left as it was; one that names nothing yet, or a save, is not.
+#[test]
+fn a_save_over_something_else_is_refused_before_play() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("save-over-a-map");
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("mycave.ron");
+    let cave = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/cave.ron")).unwrap();
+    std::fs::write(&map, &cave).unwrap();
+    let shown = map.to_str().unwrap();
+    let out = run(&["--save", shown]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "sightline: cannot save to {shown}: it is a map, and a save replaces only a save: name \
+             another file with --save FILE\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), cave, "left as it was");
+    // A new file, or a save, passes that check: the game then only wants a terminal.
+    for target in [dir.join("new.ron"), dir.join("old-save.ron")] {
+        if target.ends_with("old-save.ron") {
+            std::fs::write(&target, "(format: 2, game: (").unwrap();
+        }
+        let out = run(&["--save", target.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("needs a terminal"), "{}", text(&out.stderr));
+    }
+}

@@ -555,3 +555,50 @@ fn a_save_over_a_device_a_pipe_or_a_directory_is_refused_and_changes_nothing() {
     assert!(!path.exists(), "no save appears");
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// QA: `--save mycave.ron` (a map, given by mistake) and `S` replaced the hand-made map with a
+/// save. A save replaces only a save (a damaged one included) or an empty file; anything else
+/// is left as it was, through a link too, and [`save::replaces_save`] says so before play.
+#[test]
+fn a_save_replaces_only_a_save() {
+    let dir = scratch("replace-only-a-save");
+    let game = played(0, 5, 3);
+    let cases: [(&str, &str, Option<&str>); 5] = [
+        ("map.ron", MAPS[0].1, Some("it is a map")),
+        ("rows.txt", "#####\n#@.>#\n#####\n", Some("it is a map")),
+        ("notes.md", "# My notes\nnothing to lose\n", Some("it is not a sightline save")),
+        ("damaged.ron", "(\n    format: 2,\n    game: (\n        turn: 3", None),
+        ("empty.ron", "", None),
+    ];
+    for (name, text, refused) in cases {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        let said = save::replaces_save(&path);
+        let result = save::save(&game, &path);
+        match refused {
+            Some(what) => {
+                let err = result.expect_err(name);
+                assert!(matches!(err, SaveError::NotASaveToReplace { .. }), "{name}: {err}");
+                let msg = err.to_string();
+                assert!(msg.contains(what) && msg.contains("a save replaces only a save"), "{name}: {msg}");
+                assert!(matches!(said, Err(SaveError::NotASaveToReplace { .. })), "{name}: {said:?}");
+                assert_eq!(fs::read_to_string(&path).unwrap(), text, "{name} left as it was");
+            }
+            None => {
+                assert_eq!(said.unwrap(), !text.is_empty(), "{name}: a save is there (or nothing)");
+                result.unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(save::load(&path).unwrap(), game, "{name} replaced by the save");
+            }
+        }
+    }
+    assert!(!save::replaces_save(&dir.join("new.ron")).unwrap(), "nothing there");
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.ron");
+        std::os::unix::fs::symlink("map.ron", &link).unwrap();
+        let err = save::save(&game, &link).unwrap_err().to_string();
+        assert!(err.contains("it leads to") && err.contains("which is a map"), "{err}");
+        assert_eq!(fs::read_to_string(dir.join("map.ron")).unwrap(), MAPS[0].1);
+    }
+    fs::remove_dir_all(dir).unwrap();
+}

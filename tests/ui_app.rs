@@ -363,3 +363,84 @@ fn home_and_end_jump_to_the_ends_of_the_history_and_the_help() {
     let history = render::help::KEYS.iter().find(|(k, _)| *k == "m").unwrap().1;
     assert!(history.contains("Home End"), "{history}");
 }
+
+/// QA: a new game's `S` replaced the save of another game (the one at the default place, say)
+/// without a word. With [`App::replaces`] set by the caller, `S` asks first; `n` keeps playing,
+/// `y` saves, and `W` offers another file instead. Without it, `S` saves at once.
+#[test]
+fn s_asks_before_replacing_another_games_save() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.replaces = Some("saves/other.ron".into());
+    assert_eq!(a.handle(Command::SaveQuit), Flow::Continue);
+    assert_eq!(a.mode, Mode::ConfirmReplace);
+    let screen = screen_rows(&a, 80, 24).join("\n");
+    assert!(screen.contains("Replace the saved game in"), "{screen}");
+    assert!(screen.contains("saves/other.ron?") && screen.contains("y: replace it"), "{screen}");
+    let key =
+        |c: char, mode: &Mode| input::command(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), mode);
+    assert_eq!(key('n', &a.mode), Some(Command::Back));
+    assert_eq!(key('l', &a.mode), None, "a move key does not answer it");
+    assert_eq!(a.handle(Command::Back), Flow::Continue);
+    assert_eq!(a.mode, Mode::Normal);
+    a.handle(Command::SaveQuit);
+    assert_eq!(key('y', &a.mode), Some(Command::Yes));
+    assert_eq!(a.handle(Command::Yes), Flow::SaveAndQuit);
+    assert_eq!((a.mode.clone(), a.save_as.clone()), (Mode::Normal, None), "to the usual place");
+    // (from the quit question too, which offers `S`)
+    a.handle(Command::Quit);
+    assert_eq!(a.handle(Command::SaveQuit), Flow::Continue);
+    assert_eq!(a.mode, Mode::ConfirmReplace);
+    assert_eq!(key('W', &a.mode), Some(Command::SaveAs));
+    a.handle(Command::SaveAs);
+    assert!(matches!(a.mode, Mode::SaveAs { .. }));
+
+    let mut fresh = app(&["####", "#@.#", "####"]);
+    assert_eq!(fresh.handle(Command::SaveQuit), Flow::SaveAndQuit, "nothing to replace: no question");
+}
+
+/// QA: when `S` could not save (a read-only save, a full disk) the only way to another file was
+/// to quit, losing the game. `W` asks for a file name, typed in (every key is text there, `q`
+/// and `y` included), and Enter saves there; the name is kept to correct if that save fails.
+#[test]
+fn w_saves_to_a_file_named_in_play() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.save_failed("/ro/save.ron: it is read-only");
+    assert!(a.notice.as_deref().unwrap().ends_with("(W saves to another file)"), "{:?}", a.notice);
+    let w = input::command(KeyEvent::new(KeyCode::Char('W'), KeyModifiers::SHIFT), &a.mode);
+    assert_eq!(w, Some(Command::SaveAs));
+    a.handle(Command::SaveAs);
+    assert_eq!(a.mode, Mode::SaveAs { name: String::new() });
+    let before = a.game.clone();
+    for c in "qy/run.ronx".chars() {
+        let cmd = input::command(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), &a.mode);
+        assert_eq!(cmd, Some(Command::Type(c)));
+        assert_eq!(a.handle(cmd.unwrap()), Flow::Continue);
+    }
+    let back = input::command(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE), &a.mode);
+    assert_eq!(back, Some(Command::Erase));
+    a.handle(Command::Erase);
+    assert_eq!(a.mode, Mode::SaveAs { name: "qy/run.ron".into() });
+    assert_eq!(a.game, before, "typing plays nothing");
+    let screen = screen_rows(&a, 80, 24).join("\n");
+    assert!(screen.contains("Save to another file") && screen.contains("qy/run.ron_"), "{screen}");
+    let enter = input::command(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &a.mode);
+    assert_eq!(enter, Some(Command::Confirm));
+    assert_eq!(a.handle(Command::Confirm), Flow::SaveAndQuit);
+    assert_eq!(a.save_as, Some(std::path::PathBuf::from("qy/run.ron")));
+    assert_eq!(a.mode, Mode::Normal);
+    // That save failed: `W` offers the name again, to correct; Esc leaves it; `S` saves where
+    // saves always go.
+    a.save_failed("qy: no such directory");
+    a.handle(Command::SaveAs);
+    assert_eq!(a.mode, Mode::SaveAs { name: "qy/run.ron".into() });
+    assert_eq!(a.handle(Command::Back), Flow::Continue);
+    assert_eq!(a.mode, Mode::Normal);
+    assert_eq!(a.handle(Command::SaveQuit), Flow::SaveAndQuit);
+    assert_eq!(a.save_as, None);
+    // An empty name saves nowhere: the prompt stays, and says what it wants.
+    a.handle(Command::SaveAs);
+    a.handle(Command::Type(' '));
+    assert_eq!(a.handle(Command::Confirm), Flow::Continue);
+    assert!(matches!(a.mode, Mode::SaveAs { .. }));
+    assert!(a.notice.as_deref().is_some_and(|n| n.starts_with("Type the name")), "{:?}", a.notice);
+}

@@ -23,7 +23,7 @@ pub struct Args {
     pub map: Option<PathBuf>,
     /// The random seed: the same seed and the same moves give the same game. Random when
     /// omitted; shown on screen either way.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Where `S` saves [default: the file given to --load, else
     /// $XDG_DATA_HOME/sightline/save.ron, else ~/.local/share/sightline/save.ron].
@@ -43,22 +43,56 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(super::INVALID_MAP);
         }
     };
+    let save_path = args.save.clone().or_else(|| args.load.clone());
+    // Where `S` saves, looked at before play: a file there that is not a save (a map given as
+    // `--save`) is refused now, before an hour of play goes into a game that cannot be saved
+    // there; another game's save is replaced only once the player says so.
+    let target = save_path.clone().map_or_else(|| save::default_path().ok(), Some);
+    let mut replaces = None;
+    if let Some(target) = &target {
+        match save::replaces_save(target) {
+            Err(save::SaveError::NotASaveToReplace { path, what }) => {
+                super::report!(
+                    "sightline: cannot save to {}: {}, and a save replaces only a save: \
+                     name another file with --save FILE",
+                    super::shown_path(&path),
+                    terminal_text(&what)
+                );
+                return ExitCode::from(super::INVALID_MAP);
+            }
+            Ok(true) if args.load.as_ref() != Some(target) => replaces = Some(super::shown_path(target)),
+            // (nothing there, this game's own save, or an error that `S` reports in play)
+            _ => {}
+        }
+    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         super::report!("sightline: the game needs a terminal (stdin and stdout must be a tty)");
         return ExitCode::from(super::USAGE);
     }
-    let save_path = args.save.clone().or_else(|| args.load.clone());
     let mut saved_to = None;
     // What became of the end of a resumed game, written over its save as it ended: where, or
     // why not.
     let mut end_written: Option<Result<PathBuf, String>> = None;
     let mut app = App::new(game, Theme::from_env());
+    app.replaces = replaces;
     let ended = terminal::run(
         &mut app,
         |app| {
-            let path = match &save_path {
-                Some(p) => p.clone(),
-                None => save::default_path().map_err(|e| e.to_string())?,
+            let path = match (&app.save_as, &save_path) {
+                (Some(p), _) => {
+                    // A name typed in play is not asked about again: it does not replace a save
+                    // (but this game's own).
+                    if args.load.as_ref() != Some(p) && save::replaces_save(p).map_err(|e| e.to_string())? {
+                        return Err(format!(
+                            "{} holds another saved game, which a save to a name typed in play \
+                             does not replace: choose another name",
+                            super::shown_path(p)
+                        ));
+                    }
+                    p.clone()
+                }
+                (None, Some(p)) => p.clone(),
+                (None, None) => save::default_path().map_err(|e| e.to_string())?,
             };
             save::save(&app.game, &path).map_err(|e| e.to_string())?;
             saved_to = Some(path);

@@ -51,9 +51,8 @@ pub enum SaveError {
     },
     /// The file given to [`load`] is not a save, and does not start as one: a map that does
     /// not load where it is (plain rows not named `.txt`, a map with a mistake) or has no player
-    /// start to play it from, or something
-    /// else (an empty file, a README). The message says what it is and what to do, or what a
-    /// save is. It is left untouched.
+    /// start to play it from, or something else (an empty file, a README). The message says what
+    /// it is and what to do, or what a save is. It is left untouched.
     #[error("{path}: not a sightline save: {message}")]
     NotASave {
         /// The file's name, as given to [`load`].
@@ -91,6 +90,17 @@ pub enum SaveError {
         path: PathBuf,
         /// What the validator found.
         message: String,
+    },
+    /// The file a save was to replace is not a sightline save (a map given as `--save`, say):
+    /// a save replaces only a save, or an empty file, so nothing is written and the file is left
+    /// as it was. See [`replaces_save`].
+    #[error("{path}: {what}; a save replaces only a save, so nothing was written: save to another file")]
+    NotASaveToReplace {
+        /// Where the save was to go.
+        path: PathBuf,
+        /// What the file is instead: "it is a map", "it is not a sightline save", or why it
+        /// could not be read to tell.
+        what: String,
     },
     /// [`default_path`] found neither `XDG_DATA_HOME` nor `HOME` set to an absolute path.
     #[error("no save location: set XDG_DATA_HOME or HOME to an absolute path, or pass --save FILE")]
@@ -305,6 +315,11 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
         let message = format!("{it} {what}; a save only replaces a regular file");
         return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, message)));
     }
+    // A save replaces only a save: a map given as `--save` (or anything else that is there) is
+    // not lost to it.
+    if fs::symlink_metadata(path).is_ok() {
+        replaced_file(path, given)?;
+    }
     // The save it replaces: its permissions go to the new one (a private save stays private),
     // and one made read-only is not replaced (the rename would replace it regardless).
     let old = fs::metadata(path).ok();
@@ -357,6 +372,66 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
         let _ = fs::remove_file(&tmp);
         io(step(e, &format!("the new save could not replace the old one (from {})", tmp.display())))
     })
+}
+
+/// What a save to `path` would replace: `Ok(false)` when nothing (no file there, or an empty
+/// one), `Ok(true)` when a sightline save (a file that starts as a save does, a damaged one
+/// included), and [`SaveError::NotASaveToReplace`] for anything else, which [`save`] refuses to
+/// replace: a map, a README, a file that cannot be read to tell. (Links are followed, as
+/// [`save`] follows them.) So that a game can say before play starts that its `--save` names a
+/// file it would not save to, and ask before replacing another game's save.
+///
+/// ```
+/// use sightline::game::save::{SaveError, replaces_save};
+/// let dir = std::env::temp_dir().join(format!("sightline-doc-replaces-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let (map, save) = (dir.join("mine.ron"), dir.join("save.ron"));
+/// std::fs::write(&map, "(rows: [\"###\", \"#@#\", \"###\"])")?;
+/// std::fs::write(&save, "(format: 2, game: (")?; // a damaged save is still a save
+/// assert!(matches!(replaces_save(&map), Err(SaveError::NotASaveToReplace { .. })));
+/// assert!(replaces_save(&save)?);
+/// assert!(!replaces_save(&dir.join("new.ron"))?);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replaces_save(path: &Path) -> Result<bool, SaveError> {
+    let io = |source| SaveError::Io { path: path.into(), source };
+    let target = through_links(path).map_err(io)?;
+    match fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => replaced_file(&target, path).map(|()| meta.len() > 0),
+        // (what is not a regular file `save` refuses with its own words; nothing there: nothing
+        // replaced)
+        _ => Ok(false),
+    }
+}
+
+/// How much of a file [`replaced_file`] reads to tell a save from anything else: a save starts
+/// with its `format` key, and a map that large is beyond what a map file may be anyway.
+const REPLACED_READ: u64 = 1 << 20;
+
+/// `Ok` when the regular file at `path` (reached from `given`, through links) may be replaced
+/// by a save: it is empty, or starts as a save does; else why not, saying what it is.
+fn replaced_file(path: &Path, given: &Path) -> Result<(), SaveError> {
+    use std::io::Read;
+    let refuse = |what: String| SaveError::NotASaveToReplace { path: given.into(), what };
+    let it = if path == given { "it".to_string() } else { format!("it leads to {}, which", path.display()) };
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(REPLACED_READ).read_to_end(&mut bytes))
+        .map_err(|e| refuse(format!("{it} could not be read to tell whether it is a save ({e})")))?;
+    // (a save cut off in the middle of a character is still a save)
+    let text = String::from_utf8_lossy(&bytes);
+    if bytes.is_empty() || looks_like_save(&text) {
+        return Ok(());
+    }
+    use crate::map::SourceKind;
+    use crate::map::format::{AsMap, as_map};
+    let is = if path == given { "it is".to_string() } else { format!("{it} is") };
+    Err(refuse(match as_map(&text, SourceKind::of_path(path)) {
+        AsMap::Loads { .. } => format!("{is} a map"),
+        AsMap::NotAMap => format!("{is} not a sightline save"),
+        _ => format!("{is} not a sightline save (it looks like a map)"),
+    }))
 }
 
 /// Why a save does not replace the file at `path` (reached from `given`, through links) whose

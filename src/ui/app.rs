@@ -1,6 +1,8 @@
 //! The interface's state machine over one game: which screen is up, the look cursor, the door
 //! prompt. It changes the game only by sending it actions.
 
+use std::path::PathBuf;
+
 use crate::game::{Action, Dir, GameState, Outcome};
 use crate::geometry::Pos;
 use crate::map::Tile;
@@ -40,6 +42,14 @@ pub enum Mode {
     },
     /// "Quit without saving?"
     ConfirmQuit,
+    /// "Replace the save of another game?", asked on `S` when the file it saves to holds one
+    /// (see [`App::replaces`]).
+    ConfirmReplace,
+    /// Typing the name of another file to save to (`W`): Enter saves there and quits.
+    SaveAs {
+        /// The name typed so far.
+        name: String,
+    },
     /// Waiting for the direction of a door to open (`open`) or close.
     DoorPrompt {
         /// True when opening, false when closing.
@@ -89,6 +99,12 @@ pub enum Command {
     /// `S`: save and quit, in play or from the quit question; the app only reports it, the event
     /// loop saves.
     SaveQuit,
+    /// `W`: save to another file, whose name the player types, and quit.
+    SaveAs,
+    /// A character typed at the save-as prompt.
+    Type(char),
+    /// Backspace at the save-as prompt.
+    Erase,
     /// Answer yes to the quit question; on an end screen, leave.
     Yes,
     /// Escape, or no: leave the current screen or prompt.
@@ -116,7 +132,8 @@ pub enum Flow {
     Continue,
     /// Leave without saving (a confirmed quit, Ctrl-C, or a key on the end screens).
     Quit,
-    /// Save [`App::game`], then leave; if saving fails the loop shows why and goes on.
+    /// Save [`App::game`] (to [`App::save_as`] if the player named a file, else where the game
+    /// saves), then leave; if saving fails the loop shows why and goes on.
     SaveAndQuit,
 }
 
@@ -185,13 +202,30 @@ pub struct App {
     /// every step changes what is shown. The event loop sets it before each command; until then
     /// it is 0 × 0, read as one row of unwrapped lines (everything reachable, if by more steps).
     pub screen: Size,
+    /// The name of the file `S` saves to, as shown, when it holds the save of another game (one
+    /// this session did not load): `S` then asks before replacing it. Set by the caller, which
+    /// knows where saves go; `None` (the default) saves without asking.
+    pub replaces: Option<String>,
+    /// The file the player named at the save-as prompt (`W`), where the save that prompt asks
+    /// for goes. After that save failed it is kept, for the prompt to offer again, until `S`,
+    /// which saves where it always does.
+    pub save_as: Option<PathBuf>,
 }
 
 impl App {
     /// The interface over `game`, on its end screen if the game is over, else on the map.
     pub fn new(game: GameState, theme: Theme) -> Self {
         let mode = end_mode(&game).unwrap_or(Mode::Normal);
-        App { game, mode, theme, notice: None, last_target: None, screen: Size::ZERO }
+        App {
+            game,
+            mode,
+            theme,
+            notice: None,
+            last_target: None,
+            screen: Size::ZERO,
+            replaces: None,
+            save_as: None,
+        }
     }
 
     /// Applies one command in the current mode: plays the action it stands for, or changes the
@@ -237,11 +271,40 @@ impl App {
             Mode::ConfirmQuit => match cmd {
                 Command::Yes => return Flow::Quit,
                 Command::Back | Command::Quit => self.mode = Mode::Normal,
-                Command::SaveQuit => {
-                    // As `S` in play: if saving fails, the notice saying why is shown on the game.
+                // As `S` and `W` in play: if saving fails, the notice saying why is shown on
+                // the game.
+                Command::SaveQuit => return self.save_quit(),
+                Command::SaveAs => self.save_as_prompt(),
+                _ => {}
+            },
+            Mode::ConfirmReplace => match cmd {
+                Command::Yes => {
+                    self.mode = Mode::Normal;
+                    self.save_as = None;
+                    return Flow::SaveAndQuit;
+                }
+                Command::SaveAs => self.save_as_prompt(),
+                Command::Back | Command::Quit => self.mode = Mode::Normal,
+                _ => {}
+            },
+            Mode::SaveAs { mut name } => match cmd {
+                Command::Type(c) => {
+                    name.push(c);
+                    self.mode = Mode::SaveAs { name };
+                }
+                Command::Erase => {
+                    name.pop();
+                    self.mode = Mode::SaveAs { name };
+                }
+                Command::Confirm if name.trim().is_empty() => {
+                    self.notice = Some("Type the name of the file to save to (Esc cancels).".into());
+                }
+                Command::Confirm => {
+                    self.save_as = Some(typed_path(&name, std::env::var_os("HOME")));
                     self.mode = Mode::Normal;
                     return Flow::SaveAndQuit;
                 }
+                Command::Back => self.mode = Mode::Normal,
                 _ => {}
             },
             Mode::DoorPrompt { open } => match cmd {
@@ -288,10 +351,29 @@ impl App {
             }
             Command::History => self.mode = Mode::History { scroll: 0 },
             Command::Quit => self.mode = Mode::ConfirmQuit,
-            Command::SaveQuit => return Flow::SaveAndQuit,
+            Command::SaveQuit => return self.save_quit(),
+            Command::SaveAs => self.save_as_prompt(),
             _ => {}
         }
         Flow::Continue
+    }
+
+    /// `S`: saves and quits, after asking when the save would replace another game's.
+    fn save_quit(&mut self) -> Flow {
+        if self.replaces.is_some() {
+            self.mode = Mode::ConfirmReplace;
+            return Flow::Continue;
+        }
+        self.mode = Mode::Normal;
+        self.save_as = None;
+        Flow::SaveAndQuit
+    }
+
+    /// `W`: the save-as prompt, with the name typed last time (after a save there failed) to
+    /// correct.
+    fn save_as_prompt(&mut self) {
+        let name = self.save_as.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        self.mode = Mode::SaveAs { name };
     }
 
     /// Targeting: the cursor moves freely or jumps between monsters in view; Enter (or `f`)
@@ -344,6 +426,13 @@ impl App {
         }
     }
 
+    /// Tells the player that `S` could not save, and why (`message`, from the event loop's
+    /// save): as a notice, shown whole with its reason at the end, which the message area keeps
+    /// for a notice and not for a message.
+    pub fn save_failed(&mut self, message: &str) {
+        self.notice = Some(format!("Could not save: {message} (W saves to another file)"));
+    }
+
     /// [`App::screen`] as the area the screens are drawn in.
     fn screen_area(&self) -> Rect {
         Rect::new(0, 0, self.screen.width, self.screen.height)
@@ -378,6 +467,17 @@ fn scrolled(scroll: usize, cmd: Command, up_grows: bool) -> usize {
     scroll.saturating_add_signed(step)
 }
 
+/// The file a name typed at the save-as prompt names: as typed (relative to the current
+/// directory, as on a command line), but for a leading `~/`, the home directory `home` as a
+/// shell would expand it.
+fn typed_path(name: &str, home: Option<std::ffi::OsString>) -> PathBuf {
+    let name = name.trim();
+    match (name.strip_prefix("~/"), home.filter(|h| !h.is_empty())) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(name),
+    }
+}
+
 fn door_question(open: bool) -> &'static str {
     if open {
         "Open which door? (direction, Esc to cancel)"
@@ -391,5 +491,25 @@ fn end_mode(game: &GameState) -> Option<Mode> {
         Outcome::Playing => None,
         Outcome::Won => Some(Mode::Victory),
         Outcome::Dead { .. } => Some(Mode::Death),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed_path;
+    use std::path::PathBuf;
+
+    #[test]
+    fn a_typed_name_is_a_path_with_the_home_directory_expanded() {
+        let home = Some("/home/me".into());
+        assert_eq!(typed_path("~/saves/run.ron", home.clone()), PathBuf::from("/home/me/saves/run.ron"));
+        assert_eq!(
+            typed_path("  run.ron ", home.clone()),
+            PathBuf::from("run.ron"),
+            "spaces around it are not part of it"
+        );
+        assert_eq!(typed_path("a~/b", home), PathBuf::from("a~/b"));
+        assert_eq!(typed_path("~/x", None), PathBuf::from("~/x"), "no home: as typed");
+        assert_eq!(typed_path("~/x", Some("".into())), PathBuf::from("~/x"));
     }
 }

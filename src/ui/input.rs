@@ -21,8 +21,27 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
             return match key.code {
                 KeyCode::Char('y' | 'Y') => Some(Command::Yes),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Command::Back),
-                // What the question's box offers, as `S` does in play.
+                // What the question's box offers, as `S` and `W` do in play.
                 KeyCode::Char('S') => Some(Command::SaveQuit),
+                KeyCode::Char('W') => Some(Command::SaveAs),
+                _ => None,
+            };
+        }
+        Mode::ConfirmReplace => {
+            return match key.code {
+                KeyCode::Char('y' | 'Y') => Some(Command::Yes),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Command::Back),
+                KeyCode::Char('W') => Some(Command::SaveAs),
+                _ => None,
+            };
+        }
+        // A name is typed: every character is text, not a command.
+        Mode::SaveAs { .. } => {
+            return match key.code {
+                KeyCode::Enter => Some(Command::Confirm),
+                KeyCode::Esc => Some(Command::Back),
+                KeyCode::Backspace => Some(Command::Erase),
+                KeyCode::Char(c) if !c.is_control() => Some(Command::Type(c)),
                 _ => None,
             };
         }
@@ -73,6 +92,7 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
         KeyCode::Char('m') => Command::History,
         KeyCode::Char('q') => Command::Quit,
         KeyCode::Char('S') => Command::SaveQuit,
+        KeyCode::Char('W') => Command::SaveAs,
         KeyCode::Esc => Command::Back,
         _ => return None,
     })

@@ -359,9 +359,7 @@ pub fn run(
                         });
                     }
                     // (A signal that came while a save failed ends the loop at its next wait.)
-                    // (a notice, shown whole with its reason at the end, which the message
-                    // area keeps for a notice and not for a message)
-                    Err(message) => app.notice = Some(format!("Could not save: {message}")),
+                    Err(message) => app.save_failed(&message),
                 },
             }
         }

@@ -23,7 +23,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("x", "look: move a cursor, read what is (or was) there"),
     ("f", "aim the bow; Tab/Shift-Tab: next target; Enter or f shoots"),
     ("m", "message history; Up Down PgUp PgDn Home End scroll it"),
-    ("S", "save and quit; resume with: sightline --load FILE"),
+    ("S W", "save and quit; W: to a file whose name you type"),
     ("q", "quit without saving (asks); Ctrl-C now; Ctrl-Z suspends"),
     ("Esc", "leave a screen or a prompt; put the bow away"),
     ("?", "this help; the same keys scroll it"),
@@ -45,7 +45,7 @@ const NOTES: &[&str] = &[
     "A monster sees you exactly when you see it; unseen monsters are not shown.",
     "Walls and closed doors block sight. Glass and water do not, but bar the way.",
     "Diagonal steps pass walls meeting at corners. Failed actions take no turn.",
-    "S saves to --save or --load FILE, else $XDG_DATA_HOME/sightline/save.ron.",
+    "S saves to --save or --load FILE; a resumed game's end goes to --load FILE.",
 ];
 
 /// Every line of the help, wrapped to `width` cells: the key table (a key's description wraps

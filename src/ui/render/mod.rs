@@ -6,6 +6,7 @@ pub mod log;
 pub mod look;
 pub mod map;
 pub mod panel;
+pub mod save_prompt;
 pub mod screens;
 pub mod wrap;
 
@@ -55,10 +56,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         | Mode::Look { .. }
         | Mode::Target { .. }
         | Mode::ConfirmQuit
+        | Mode::ConfirmReplace
+        | Mode::SaveAs { .. }
         | Mode::DoorPrompt { .. } => {
             main_screen(app, area, buf);
-            if app.mode == Mode::ConfirmQuit {
-                screens::confirm_quit(area, buf, &app.theme);
+            match &app.mode {
+                Mode::ConfirmQuit => screens::confirm_quit(area, buf, &app.theme),
+                Mode::ConfirmReplace => {
+                    save_prompt::confirm_replace(app.replaces.as_deref().unwrap_or(""), area, buf, &app.theme)
+                }
+                Mode::SaveAs { name } => save_prompt::save_as(name, area, buf, &app.theme),
+                _ => {}
             }
         }
     }

@@ -14,7 +14,7 @@ use crate::map::terminal_text;
 use crate::ui::theme::Theme;
 
 /// A box of `w × h` centred in `area`, shrunk to fit.
-fn centred(area: Rect, w: u16, h: u16) -> Rect {
+pub(super) fn centred(area: Rect, w: u16, h: u16) -> Rect {
     let [row] = Layout::vertical([Constraint::Length(h.min(area.height))]).flex(Flex::Center).areas(area);
     let [cell] = Layout::horizontal([Constraint::Length(w.min(area.width))]).flex(Flex::Center).areas(row);
     cell

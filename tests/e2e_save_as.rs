@@ -1,0 +1,100 @@
+//! Where a save goes, in the real binary in a pseudo-terminal: `S` asks before it replaces the
+//! save of another game, and `W` saves to a file whose name the player types, so a save that
+//! failed can go elsewhere without quitting (and losing) the game.
+
+use std::path::Path;
+
+#[path = "support/pty.rs"]
+mod pty;
+
+#[path = "support/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
+use sightline::game::save;
+
+fn hall() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/game_maps/hall.ron").display().to_string()
+}
+
+/// QA: a new game's `S` replaced another game's save without a word. It asks; `n` plays on,
+/// `y` replaces it.
+#[test]
+fn s_asks_before_replacing_another_games_save() {
+    let dir = scratch("replace-asks");
+    let target = dir.join("save.ron");
+    let arg = target.display().to_string();
+    // Another game, saved there.
+    let mut s = pty::start(&[&hall(), "--seed", "7", "--save", &arg]);
+    s.wait_for("Seed 7");
+    s.send("S");
+    assert!(s.wait_exit().success());
+    assert_eq!(save::load(&target).unwrap().seed, 7);
+
+    let mut s = pty::start(&[&hall(), "--seed", "8", "--save", &arg]);
+    s.wait_for("Seed 8");
+    s.send("S");
+    s.wait_for("Replace the saved game in");
+    s.send("n");
+    s.wait_for("Position 2,2");
+    assert!(!s.contents().contains("Replace the saved game"), "{}", s.contents());
+    s.send("l");
+    s.wait_for("Position 3,2");
+    assert_eq!(save::load(&target).unwrap().seed, 7, "kept while the player says no");
+    s.send("S");
+    s.wait_for("Replace the saved game in");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    assert_eq!(save::load(&target).unwrap().seed, 8, "replaced once the player said so");
+
+    // Resumed from that save, `S` saves over it without asking: it is this game's own.
+    let mut s = pty::start(&["--load", &arg]);
+    s.wait_for("Seed 8");
+    s.send("S");
+    assert!(s.wait_exit().success(), "{}", s.contents());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// QA: when `S` could not save, the only other file was one named with `--save` at the next
+/// start, after quitting the game unsaved. `W` takes a name typed in play, and saves there.
+#[test]
+fn a_failed_save_can_go_to_a_file_named_in_play() {
+    let dir = scratch("save-as");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let unsaveable = blocker.join("save.ron").display().to_string();
+    let mut s = pty::start(&[&hall(), "--seed", "4", "--save", &unsaveable]);
+    s.wait_for("Seed 4");
+    s.send("l");
+    s.wait_for("Position 3,2");
+    s.send("S");
+    s.wait_for("Could not save");
+    s.wait_for("W saves to another file");
+    s.send("W");
+    s.wait_for("Save to another file");
+    // Every key is text here: `q`, `y` and the movement keys type their letters.
+    let elsewhere = dir.join("quiet-yak.ron");
+    s.send(&elsewhere.display().to_string());
+    s.wait_for("quiet-yak.ron_");
+    s.send("\r");
+    let status = s.wait_exit();
+    assert!(status.success(), "{status:?}\n{}", s.contents());
+    assert!(s.contents().contains("Game saved to"), "{}", s.contents());
+    let saved = save::load(&elsewhere).unwrap();
+    assert_eq!((saved.seed, saved.turn), (4, 1), "the game as it was, one step played");
+
+    // A name typed in play does not replace another game's save: it says so, and play goes on.
+    let mut s = pty::start(&[&hall(), "--seed", "5", "--save", &unsaveable]);
+    s.wait_for("Seed 5");
+    s.send("W");
+    s.wait_for("Save to another file");
+    s.send(&elsewhere.display().to_string());
+    s.send("\r");
+    s.wait_for("holds another saved game");
+    s.send("l");
+    s.wait_for("Position 3,2");
+    assert_eq!(save::load(&elsewhere).unwrap().seed, 4, "left as it was");
+    s.send("\x03");
+    assert!(s.wait_exit().success());
+    std::fs::remove_dir_all(dir).unwrap();
+}
