@@ -678,6 +678,8 @@ fn trailing_spaces_that_widen_a_row_are_pointed_at_and_named() {
 }
 
 /// `check` warns about a playable map with no exit (the game cannot be won), without failing it.
+/// (`check` is the binary's: the `tui` feature.)
+#[cfg(feature = "tui")]
 #[test]
 fn check_warns_that_a_map_without_an_exit_cannot_be_won() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("no-exit-{}", std::process::id()));
@@ -710,7 +712,8 @@ fn check_warns_that_a_map_without_an_exit_cannot_be_won() {
 
 /// A save given where a map is expected (`sightline SAVE`, `sightline check SAVE`) is named as
 /// a save, at its `format` key, with the command that resumes it, not as a map with an unknown
-/// field `format`.
+/// field `format`. (A save is made by the game's rules: the `game` feature.)
+#[cfg(feature = "game")]
 #[test]
 fn a_save_read_as_a_map_is_named_as_a_save() {
     let map = parse_text("#####\n#@.>#\n#####\n", "hall.txt").unwrap();
