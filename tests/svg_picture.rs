@@ -227,3 +227,184 @@ fn names_with_characters_xml_forbids_still_give_well_formed_pictures() {
     assert!(doc.contains("<title>Ünïcödé 地図 🗺\t&lt;&amp;&gt;&quot;: field of view"), "{doc}");
     assert!(!doc.contains('\u{FFFD}'));
 }
+
+/// A writer that keeps what it is given, notes the largest single write, and fails once it
+/// holds `room` bytes (a full disk).
+struct Sink {
+    bytes: Vec<u8>,
+    largest: usize,
+    room: usize,
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() >= self.room {
+            return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "full"));
+        }
+        let n = buf.len().min(self.room - self.bytes.len());
+        self.bytes.extend_from_slice(&buf[..n]);
+        self.largest = self.largest.max(n);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn bundled(name: &str) -> Map {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(name);
+    sightline::map::format::load_path(&path).expect("bundled map loads")
+}
+
+/// `write_svg` streams exactly the bytes `svg` returns, with every layer, a crop and a zoom, in
+/// small writes (one element at a time, never the document), and a writer's error comes back
+/// as an error, not a panic.
+#[test]
+fn the_streamed_picture_is_the_same_bytes_written_piece_by_piece() {
+    use sightline::picture::write_svg;
+    let pillars = bundled("pillars.ron");
+    let diagonals = bundled("diagonals.ron");
+    let room = map(ROOM);
+    let mut scenes = Vec::new();
+    scenes.push(Scene::new(&pillars, Pos::new(30, 13)));
+    let mut s = Scene::new(&pillars, Pos::new(22, 13));
+    s.radius = Some(16);
+    s.internals = true;
+    scenes.push(s);
+    let mut s = Scene::new(&diagonals, Pos::new(9, 12));
+    s.diamonds = true;
+    s.crop = Some((Pos::new(7, 6), Pos::new(24, 20)));
+    s.zoom = 2;
+    scenes.push(s);
+    let mut s = Scene::new(&diagonals, Pos::new(3, 12));
+    (s.internals, s.diamonds, s.walk_to) = (true, true, Some(Pos::new(20, 3)));
+    s.crop = Some((Pos::new(30, 20), Pos::new(2, 1)));
+    s.algorithm = Algorithm::Reference;
+    scenes.push(s);
+    let mut s = Scene::new(&room, Pos::new(0, 1));
+    s.walk_to = Some(Pos::new(4, 1));
+    s.title = Some("<&> \u{1b}".into());
+    scenes.push(s);
+    for (k, scene) in scenes.iter().enumerate() {
+        let whole = svg(scene);
+        let mut sink = Sink { bytes: Vec::new(), largest: 0, room: usize::MAX };
+        write_svg(scene, &mut sink).unwrap();
+        assert!(sink.bytes == whole.as_bytes(), "scene {k}: the streamed bytes differ from svg()");
+        if whole.len() > 10_000 {
+            assert!(sink.largest < 1_000, "scene {k}: a write of {} bytes", sink.largest);
+        }
+        for room in [0, 1, 500, whole.len() / 2, whole.len() - 1] {
+            let mut sink = Sink { bytes: Vec::new(), largest: 0, room };
+            let err = write_svg(scene, &mut sink).expect_err("the writer is full");
+            assert_eq!(err.kind(), std::io::ErrorKind::StorageFull, "scene {k}, room {room}");
+            assert!(whole.as_bytes().starts_with(&sink.bytes));
+        }
+    }
+}
+
+/// The size check counts the cells shown, after the crop is cut to the map; the limit's message
+/// names them and the way out.
+#[test]
+fn the_size_check_counts_the_cells_shown() {
+    use sightline::picture::{MAX_CELLS, TooLarge};
+    let big = Map::open(1000, 1000);
+    let mut scene = Scene::new(&big, Pos::new(0, 0));
+    assert_eq!(scene.size_in_cells(), (1000, 1000));
+    let err = scene.check_size().unwrap_err();
+    assert_eq!(err, TooLarge { width: 1000, height: 1000 });
+    let message = err.to_string();
+    assert!(message.contains("1000x1000 cells (1000000)"), "{message}");
+    assert!(message.contains(&format!("{MAX_CELLS} cells")) && message.contains("--crop X0,Y0 X1,Y1"));
+    scene.crop = Some((Pos::new(699, 699), Pos::new(0, 0)));
+    assert_eq!(scene.size_in_cells(), (700, 700));
+    assert!(scene.check_size().is_ok());
+    // cut to the map: 400 of the 1000 columns asked for
+    scene.crop = Some((Pos::new(600, 0), Pos::new(1599, 999)));
+    assert_eq!(scene.size_in_cells(), (400, 1000));
+    assert!(scene.check_size().is_ok());
+    // a crop off the map shows the whole map
+    scene.crop = Some((Pos::new(2000, 2000), Pos::new(2100, 2100)));
+    assert_eq!(scene.check_size().unwrap_err().cells(), 1_000_000);
+    let limit = (MAX_CELLS as f64).sqrt() as i32;
+    scene.crop = Some((Pos::new(0, 0), Pos::new(limit - 1, limit - 1)));
+    assert!(scene.check_size().is_ok());
+    scene.crop = Some((Pos::new(0, 0), Pos::new(limit, limit)));
+    assert!(scene.check_size().is_err());
+}
+
+/// `save_svg` writes `svg`'s bytes to a file, replacing an older one; a picture too large, or a
+/// directory at the path, is an error that leaves the directory as it was.
+#[test]
+fn save_svg_writes_whole_files_or_nothing() {
+    use sightline::picture::save_svg;
+    let dir = std::env::temp_dir().join(format!("sightline-svg-picture-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pillars = bundled("pillars.ron");
+    let mut scene = Scene::new(&pillars, Pos::new(30, 13));
+    scene.internals = true;
+    let out = dir.join("view.svg");
+    std::fs::write(&out, "older").unwrap();
+    save_svg(&scene, &out).unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), svg(&scene));
+    #[cfg(unix)]
+    {
+        // through a link: the file it leads to is replaced, the link stays a link
+        let link = dir.join("link.svg");
+        std::os::unix::fs::symlink(&out, &link).unwrap();
+        scene.diamonds = true;
+        save_svg(&scene, &link).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), svg(&scene));
+        std::fs::remove_file(&link).unwrap();
+    }
+    let big = Map::open(800, 800);
+    let err = save_svg(&Scene::new(&big, Pos::new(1, 1)), &out).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+    assert!(err.to_string().contains("800x800 cells (640000)"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), svg(&scene), "left as it was");
+    let sub = dir.join("sub.svg");
+    std::fs::create_dir(&sub).unwrap();
+    assert!(save_svg(&scene, &sub).is_err());
+    assert!(sub.is_dir());
+    let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert_eq!(names, ["sub.svg", "view.svg"], "no temporary file left");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The lab's export key refuses a map over the limit at once, with the message the command
+/// gives (and the command that crops), and writes nothing: it used to draw the whole picture in
+/// memory, over a gigabyte for a 4096×4096 map, with the terminal frozen in raw mode. (The
+/// lab is the terminal interface's: this test needs the `tui` feature, the rest of this file
+/// only the library.)
+#[cfg(feature = "tui")]
+#[test]
+fn the_lab_refuses_to_export_a_picture_of_too_many_cells() {
+    use sightline::ui::lab::Lab;
+    use sightline::ui::lab::keys::{LabCommand, apply};
+    let dir = std::env::temp_dir().join(format!("sightline-svg-picture-lab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut lab = Lab::new(Map::open(708, 708));
+    lab.export_dir = dir.clone();
+    let kept = dir.join(sightline::ui::lab::export::file_name(&lab));
+    std::fs::write(&kept, "an older picture\n").unwrap();
+    apply(&mut lab, LabCommand::Export);
+    let message = lab.message.clone().unwrap();
+    assert!(message.starts_with("export failed: a picture of 708x708 cells (501264)"), "{message}");
+    assert!(message.contains("--crop X0,Y0 X1,Y1"), "{message}");
+    assert!(message.contains("sightline fov MAP --at 0,0 --svg FILE"), "{message}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "an older picture\n", "left as it was");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing else written");
+    // Within the limit, the export writes the picture over the older one.
+    let mut lab = Lab::new(Map::open(700, 700));
+    lab.export_dir = dir.clone();
+    apply(&mut lab, LabCommand::Export);
+    let name = sightline::ui::lab::export::file_name(&lab);
+    assert!(lab.message.clone().unwrap().contains(&name));
+    let written = std::fs::read_to_string(dir.join(&name)).unwrap();
+    assert_eq!(written, svg(&sightline::ui::lab::export::scene(&lab)));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -72,16 +72,38 @@ pub fn run(args: Args) -> ExitCode {
     super::finish(out.write_all(text.as_bytes()).and_then(|()| out.flush()), ExitCode::SUCCESS)
 }
 
-/// `--svg`: the picture [`sightline::picture::svg`] draws of this view.
+/// `--svg`: the picture [`sightline::picture::svg`] draws of this view, streamed to the file.
+///
+/// A picture of more than [`MAX_CELLS`](sightline::picture::MAX_CELLS) cells is refused before
+/// anything is computed or any file touched (a whole 4096×4096 map would be over a gigabyte of
+/// SVG): the message says to crop. A regular file (or a new one) is written whole or not at all
+/// ([`save_svg`](sightline::picture::save_svg)): a failed write (a full disk) leaves what was
+/// at the path as it was. A device or a named pipe (`/dev/stdout`, a shell's `>(...)`) is
+/// written to directly, as a shell's redirection would.
 fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
-    let mut scene = sightline::picture::Scene::new(map, args.view.at);
+    use sightline::picture;
+    let mut scene = picture::Scene::new(map, args.view.at);
     scene.radius = args.view.radius;
     scene.algorithm = args.algo;
     scene.internals = args.internals;
     scene.diamonds = args.diamonds;
     scene.crop = args.crop.as_deref().map(|c| (c[0], c[1]));
     scene.zoom = args.zoom;
-    match std::fs::write(path, sightline::picture::svg(&scene)) {
+    if let Err(e) = scene.check_size() {
+        super::report!("sightline: not writing {}: {e}", super::shown_path(path));
+        return ExitCode::from(super::USAGE);
+    }
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    let written = if special {
+        std::fs::File::create(path).and_then(|file| {
+            let mut out = std::io::BufWriter::new(file);
+            picture::write_svg(&scene, &mut out)?;
+            out.flush()
+        })
+    } else {
+        picture::save_svg(&scene, path)
+    };
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             super::report!("sightline: cannot write {}: {e}", super::shown_path(path));

@@ -3,8 +3,14 @@
 //! Integer pixel coordinates only and a fixed drawing order, so the same scene always gives
 //! byte-identical output. Runs of equal cells in a row are merged into one rectangle, which
 //! keeps a 240×200 map's picture to a few hundred kilobytes.
+//!
+//! The document is streamed: [`write_svg`] formats one element at a time into the caller's
+//! writer, so drawing a picture takes no memory in proportion to its size (the field of view
+//! and the internals, in proportion to the map, are what it holds). [`svg`](fn@svg) collects the
+//! same bytes into a `String`.
 
-use std::fmt::Write;
+use std::fmt;
+use std::io::{self, Write};
 
 use super::{Internal, Internals, Scene};
 use crate::dda;
@@ -55,8 +61,19 @@ fn tile_word(t: Tile) -> &'static str {
     }
 }
 
-fn hex((r, g, b): (u8, u8, u8)) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
+/// A colour as `#rrggbb`.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct Hex((u8, u8, u8));
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (r, g, b) = self.0;
+        write!(f, "#{r:02x}{g:02x}{b:02x}")
+    }
+}
+
+fn hex(c: (u8, u8, u8)) -> String {
+    Hex(c).to_string()
 }
 
 /// `c` out of sight: 40 % of its colour over the dark background, in integers.
@@ -105,6 +122,10 @@ fn unfit_for_xml(c: char) -> bool {
 /// The field of view is computed with `scene.algorithm`; the internals layer always shows what
 /// the multicast did.
 ///
+/// This is [`write_svg`] into a `String`: it holds the whole document, at up to about 140 bytes
+/// a cell shown (see [`MAX_CELLS`](super::MAX_CELLS)). To write a file, stream it with
+/// [`write_svg`] or [`save_svg`](super::save_svg).
+///
 /// ```
 /// use sightline::{Map, Pos, picture::{Scene, svg}};
 /// let map = Map::open(6, 4);
@@ -114,6 +135,28 @@ fn unfit_for_xml(c: char) -> bool {
 /// assert_eq!(doc, svg(&Scene::new(&map, Pos::new(2, 1)))); // deterministic
 /// ```
 pub fn svg(scene: &Scene<'_>) -> String {
+    let mut out = Vec::new();
+    write_svg(scene, &mut out).expect("writing into a Vec does not fail");
+    String::from_utf8(out).expect("the picture is written from strings")
+}
+
+/// Writes the SVG document of `scene` to `out`, one element at a time: the same bytes as
+/// [`svg`](fn@svg), without holding the document in memory. Each element is one small write,
+/// so give it a buffered writer (a [`std::io::BufWriter`] around a file).
+///
+/// Nothing here bounds the size of what is written: that is the number of cells the picture
+/// shows (see [`Scene::size_in_cells`], [`Scene::check_size`]). On an error from `out` it stops
+/// and returns it, with part of the document written.
+///
+/// ```
+/// use sightline::{Map, Pos, picture::{Scene, svg, write_svg}};
+/// let map = Map::open(6, 4);
+/// let scene = Scene::new(&map, Pos::new(2, 1));
+/// let mut bytes = Vec::new();
+/// write_svg(&scene, &mut bytes).unwrap();
+/// assert_eq!(bytes, svg(&scene).into_bytes());
+/// ```
+pub fn write_svg<W: Write + ?Sized>(scene: &Scene<'_>, out: &mut W) -> io::Result<()> {
     let map = scene.map;
     let win = Window::of(scene);
     let (w, h) = (win.x1 - win.x0, win.y1 - win.y0);
@@ -126,6 +169,7 @@ pub fn svg(scene: &Scene<'_>) -> String {
     let legend = legend_entries(scene, &win);
     let map_w = w * CELL_PX;
     // Wide enough for the title (bold 14 px monospace: under 9 px a character).
+    let title = escape(&scene.title_text());
     let title_w = scene.title_text().chars().count() as i64 * 9;
     let width = (map_w + 2 * MARGIN).max(420).max(title_w + 2 * MARGIN);
     let rows = legend_layout(&legend, width - 2 * MARGIN);
@@ -133,40 +177,38 @@ pub fn svg(scene: &Scene<'_>) -> String {
     let top = MARGIN + TITLE_H;
     let height = top + h * CELL_PX + MARGIN + legend_h + MARGIN;
 
-    let mut out = String::new();
-    let o = &mut out;
+    let o = out;
     let zoom = i64::from(scene.zoom.max(1));
-    let _ = writeln!(
+    writeln!(
         o,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">"#,
         width * zoom,
         height * zoom
-    );
-    let _ = writeln!(o, "<title>{}</title>", escape(&scene.title_text()));
-    let _ = writeln!(o, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##);
-    let _ = writeln!(
+    )?;
+    writeln!(o, "<title>{title}</title>")?;
+    writeln!(o, r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##)?;
+    writeln!(
         o,
-        r##"<text x="{MARGIN}" y="{}" font-size="14" font-weight="bold" fill="#1d1f2b">{}</text>"##,
+        r##"<text x="{MARGIN}" y="{}" font-size="14" font-weight="bold" fill="#1d1f2b">{title}</text>"##,
         MARGIN + 14,
-        escape(&scene.title_text())
-    );
+    )?;
     // The map group's user space is the whole map's: a crop moves it and clips it.
     let (gx, gy) = (MARGIN - win.x0 * CELL_PX, top - win.y0 * CELL_PX);
     let (cx0, cy0) = (win.x0 * CELL_PX, win.y0 * CELL_PX);
     if win.cropped {
-        let _ = writeln!(
+        writeln!(
             o,
             r#"<defs><clipPath id="window"><rect x="{cx0}" y="{cy0}" width="{}" height="{}"/></clipPath></defs>"#,
             w * CELL_PX,
             h * CELL_PX
-        );
-        let _ = writeln!(o, r#"<g transform="translate({gx},{gy})" clip-path="url(#window)">"#);
+        )?;
+        writeln!(o, r#"<g transform="translate({gx},{gy})" clip-path="url(#window)">"#)?;
     } else {
-        let _ = writeln!(o, r#"<g transform="translate({gx},{gy})">"#);
+        writeln!(o, r#"<g transform="translate({gx},{gy})">"#)?;
     }
 
     // Terrain, by runs of equal colour.
-    let _ = writeln!(o, "<g>");
+    writeln!(o, "<g>")?;
     for y in win.y0..win.y1 {
         let mut x = win.x0;
         while x < win.x1 {
@@ -180,56 +222,62 @@ pub fn svg(scene: &Scene<'_>) -> String {
             while end < win.x1 && colour(end) == c {
                 end += 1;
             }
-            let _ = writeln!(
+            writeln!(
                 o,
                 r#"<rect x="{}" y="{}" width="{}" height="{CELL_PX}" fill="{}"/>"#,
                 x * CELL_PX,
                 y * CELL_PX,
                 (end - x) * CELL_PX,
-                hex(c)
-            );
+                Hex(c)
+            )?;
             x = end;
         }
     }
-    let _ = writeln!(o, "</g>");
+    writeln!(o, "</g>")?;
     // A faint cell grid.
-    let _ = writeln!(
+    writeln!(
         o,
         r##"<defs><pattern id="grid" width="{CELL_PX}" height="{CELL_PX}" patternUnits="userSpaceOnUse"><path d="M{CELL_PX} 0H0V{CELL_PX}" fill="none" stroke="#000000" stroke-opacity="0.12"/></pattern></defs>"##
-    );
+    )?;
     let grid = if win.cropped { format!(r#"x="{cx0}" y="{cy0}" "#) } else { String::new() };
-    let _ = writeln!(o, r#"<rect {grid}width="{map_w}" height="{}" fill="url(#grid)"/>"#, h * CELL_PX);
+    writeln!(o, r#"<rect {grid}width="{map_w}" height="{}" fill="url(#grid)"/>"#, h * CELL_PX)?;
 
     if let Some(tr) = &internals {
-        draw_internals(o, tr, &win);
+        draw_internals(o, tr, &win)?;
     }
     if scene.diamonds {
-        draw_diamonds(o, scene, &win);
+        draw_diamonds(o, scene, &win)?;
     }
     if let Some(target) = scene.walk_to {
-        draw_walk(o, scene, target);
+        draw_walk(o, scene, target)?;
     }
     // The viewer.
     let (vx, vy) = (scene.viewer.x as i64, scene.viewer.y as i64);
-    let _ = writeln!(
+    writeln!(
         o,
         r##"<circle cx="{}" cy="{}" r="5" fill="{VIEWER}" stroke="#ffffff" stroke-width="2"/>"##,
         vx * CELL_PX + CELL_PX / 2,
         vy * CELL_PX + CELL_PX / 2
-    );
-    let _ = writeln!(o, "</g>");
+    )?;
+    writeln!(o, "</g>")?;
 
     // The legend.
     let ly = top + h * CELL_PX + MARGIN;
-    let _ = writeln!(o, r##"<g transform="translate({MARGIN},{ly})" font-size="12" fill="#1d1f2b">"##);
+    writeln!(o, r##"<g transform="translate({MARGIN},{ly})" font-size="12" fill="#1d1f2b">"##)?;
     for (entry, (x, row)) in legend.iter().zip(&rows) {
         let y = row * LEGEND_ROW;
-        let _ = writeln!(o, r#"<g transform="translate({x},{y})">{}"#, entry.swatch);
-        let _ = writeln!(o, r#"<text x="20" y="12">{}</text></g>"#, escape(&entry.label));
+        writeln!(o, r#"<g transform="translate({x},{y})">{}"#, entry.swatch)?;
+        writeln!(o, r#"<text x="20" y="12">{}</text></g>"#, escape(&entry.label))?;
     }
-    let _ = writeln!(o, "</g>");
-    let _ = writeln!(o, "</svg>");
-    out
+    writeln!(o, "</g>")?;
+    writeln!(o, "</svg>")
+}
+
+/// The number of columns and rows of cells a picture of `scene` shows: its crop cut to the map,
+/// or the whole map.
+pub(super) fn shown_cells(scene: &Scene<'_>) -> (u64, u64) {
+    let win = Window::of(scene);
+    ((win.x1 - win.x0) as u64, (win.y1 - win.y0) as u64)
 }
 
 fn cell_xy(p: Pos) -> (i64, i64) {
@@ -238,8 +286,8 @@ fn cell_xy(p: Pos) -> (i64, i64) {
 
 /// The state of each cell as a mark a reader tells apart without colour: an outlined square on
 /// the edge, a cross on a culled cell, near-black where the algorithm never looked.
-fn draw_internals(o: &mut String, tr: &Internals, win: &Window) {
-    let _ = writeln!(o, "<g>");
+fn draw_internals<W: Write + ?Sized>(o: &mut W, tr: &Internals, win: &Window) -> io::Result<()> {
+    writeln!(o, "<g>")?;
     for y in win.y0..win.y1 {
         let mut x = win.x0;
         while x < win.x1 {
@@ -251,37 +299,42 @@ fn draw_internals(o: &mut String, tr: &Internals, win: &Window) {
                 while end < win.x1 && tr.state(Pos::new(end as i32, y as i32)) == Internal::NeverLooked {
                     end += 1;
                 }
-                let _ = writeln!(
+                writeln!(
                     o,
                     r#"<rect x="{}" y="{}" width="{}" height="{CELL_PX}" fill="{NEVER}" fill-opacity="0.8"/>"#,
                     x * CELL_PX,
                     y * CELL_PX,
                     (end - x) * CELL_PX
-                );
+                )?;
                 x = end;
             } else {
-                let _ = write!(o, "{}", internal_mark(state, cell_xy(p)));
+                write!(o, "{}", Mark(state, cell_xy(p)))?;
                 x += 1;
             }
         }
     }
-    let _ = writeln!(o, "</g>");
+    writeln!(o, "</g>")
 }
 
-fn internal_mark(state: Internal, (x, y): (i64, i64)) -> String {
-    match state {
-        Internal::Visible => String::new(),
-        Internal::Edge => {
-            format!(
+/// The mark of a cell's internal state, its square's corner at `.1`, ending in a newline (and
+/// nothing for a visible cell).
+struct Mark(Internal, (i64, i64));
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Mark(state, (x, y)) = *self;
+        match state {
+            Internal::Visible => Ok(()),
+            Internal::Edge => writeln!(
+                f,
                 r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{EDGE}" stroke-width="2"/>"#,
                 x + 2,
                 y + 2,
                 CELL_PX - 4,
                 CELL_PX - 4
-            ) + "\n"
-        }
-        Internal::Culled => {
-            format!(
+            ),
+            Internal::Culled => writeln!(
+                f,
                 r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{CULLED}" stroke-width="2"/>"#,
                 x + 4,
                 y + 4,
@@ -291,36 +344,41 @@ fn internal_mark(state: Internal, (x, y): (i64, i64)) -> String {
                 y + 4,
                 x + 4,
                 y + CELL_PX - 4
-            ) + "\n"
-        }
-        Internal::NeverLooked => {
-            format!(
+            ),
+            Internal::NeverLooked => writeln!(
+                f,
                 r#"<rect x="{x}" y="{y}" width="{CELL_PX}" height="{CELL_PX}" fill="{NEVER}" fill-opacity="0.8"/>"#
-            ) + "\n"
+            ),
         }
     }
 }
 
-fn diamond_points((x, y): (i64, i64)) -> String {
-    let (c, hc) = (CELL_PX, CELL_PX / 2);
-    format!("{},{} {},{} {},{} {},{}", x + hc, y, x + c, y + hc, x + hc, y + c, x, y + hc)
+/// The corners of the diamond of the cell whose square's corner is at `.0`, for `points`.
+struct DiamondPoints((i64, i64));
+
+impl fmt::Display for DiamondPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x, y) = self.0;
+        let (c, hc) = (CELL_PX, CELL_PX / 2);
+        write!(f, "{},{} {},{} {},{} {},{}", x + hc, y, x + c, y + hc, x + hc, y + c, x, y + hc)
+    }
 }
 
 /// The open diamond of every opaque cell, and a dot on every seal (the midpoint of an edge two
 /// opaque cells share).
-fn draw_diamonds(o: &mut String, scene: &Scene<'_>, win: &Window) {
+fn draw_diamonds<W: Write + ?Sized>(o: &mut W, scene: &Scene<'_>, win: &Window) -> io::Result<()> {
     let map = scene.map;
-    let _ = writeln!(o, r#"<g fill="{DIAMOND}" fill-opacity="0.85">"#);
+    writeln!(o, r#"<g fill="{DIAMOND}" fill-opacity="0.85">"#)?;
     for y in win.y0..win.y1 {
         for x in win.x0..win.x1 {
             let p = Pos::new(x as i32, y as i32);
             if map.blocks_sight(p) {
-                let _ = writeln!(o, r#"<polygon points="{}"/>"#, diamond_points(cell_xy(p)));
+                writeln!(o, r#"<polygon points="{}"/>"#, DiamondPoints(cell_xy(p)))?;
             }
         }
     }
-    let _ = writeln!(o, "</g>");
-    let _ = writeln!(o, r##"<g fill="{SEAL}" stroke="#1d1f2b" stroke-width="1">"##);
+    writeln!(o, "</g>")?;
+    writeln!(o, r##"<g fill="{SEAL}" stroke="#1d1f2b" stroke-width="1">"##)?;
     for y in win.y0..win.y1 {
         for x in win.x0..win.x1 {
             let p = Pos::new(x as i32, y as i32);
@@ -331,14 +389,14 @@ fn draw_diamonds(o: &mut String, scene: &Scene<'_>, win: &Window) {
             let east = Pos::new(p.x + 1, p.y);
             let south = Pos::new(p.x, p.y + 1);
             if map.contains(east) && map.blocks_sight(east) {
-                let _ = writeln!(o, r#"<circle cx="{}" cy="{}" r="2"/>"#, px + CELL_PX, py + CELL_PX / 2);
+                writeln!(o, r#"<circle cx="{}" cy="{}" r="2"/>"#, px + CELL_PX, py + CELL_PX / 2)?;
             }
             if map.contains(south) && map.blocks_sight(south) {
-                let _ = writeln!(o, r#"<circle cx="{}" cy="{}" r="2"/>"#, px + CELL_PX / 2, py + CELL_PX);
+                writeln!(o, r#"<circle cx="{}" cy="{}" r="2"/>"#, px + CELL_PX / 2, py + CELL_PX)?;
             }
         }
     }
-    let _ = writeln!(o, "</g>");
+    writeln!(o, "</g>")
 }
 
 /// The first cell strictly between `from` and `to` that blocks the segment between their
@@ -353,49 +411,49 @@ pub fn first_blocker(from: Pos, to: Pos, map: &Map) -> Option<Pos> {
         .find(|&c| map.blocks_sight(c) && opaque_cell_blocks(a, b, c, |q| map.blocks_sight(q)))
 }
 
-fn draw_walk(o: &mut String, scene: &Scene<'_>, target: Pos) {
+fn draw_walk<W: Write + ?Sized>(o: &mut W, scene: &Scene<'_>, target: Pos) -> io::Result<()> {
     let from = scene.viewer;
     let half = CELL_PX / 2;
-    let _ = writeln!(o, r#"<g fill="none" stroke="{WALK}" stroke-width="2">"#);
+    writeln!(o, r#"<g fill="none" stroke="{WALK}" stroke-width="2">"#)?;
     let walk: Vec<Pos> = dda::cells(from, target).collect();
     for &c in &walk {
         let (x, y) = cell_xy(c);
-        let _ = writeln!(
+        writeln!(
             o,
             r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
             x + 1,
             y + 1,
             CELL_PX - 2,
             CELL_PX - 2
-        );
+        )?;
     }
     let (fx, fy) = cell_xy(from);
     let (tx, ty) = cell_xy(target);
-    let _ =
-        writeln!(o, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, fx + half, fy + half, tx + half, ty + half);
-    let _ = writeln!(o, "</g>");
+    writeln!(o, r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/>"#, fx + half, fy + half, tx + half, ty + half)?;
+    writeln!(o, "</g>")?;
     // Diagonal steps pass exactly through a lattice corner: mark it.
-    let _ = writeln!(o, r##"<g fill="{WALK}" stroke="#ffffff" stroke-width="1">"##);
+    writeln!(o, r##"<g fill="{WALK}" stroke="#ffffff" stroke-width="1">"##)?;
     for pair in walk.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         if a.x != b.x && a.y != b.y {
             let cx = i64::from(a.x.max(b.x)) * CELL_PX;
             let cy = i64::from(a.y.max(b.y)) * CELL_PX;
-            let _ = writeln!(o, r#"<circle cx="{cx}" cy="{cy}" r="3"/>"#);
+            writeln!(o, r#"<circle cx="{cx}" cy="{cy}" r="3"/>"#)?;
         }
     }
-    let _ = writeln!(o, "</g>");
+    writeln!(o, "</g>")?;
     if let Some(b) = first_blocker(from, target, scene.map) {
         let (x, y) = cell_xy(b);
-        let _ = writeln!(
+        writeln!(
             o,
             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{BLOCKER}" stroke-width="3"/>"#,
             x + 1,
             y + 1,
             CELL_PX - 2,
             CELL_PX - 2
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// The cells a picture shows: `x0 <= x < x1`, `y0 <= y < y1`.
@@ -454,7 +512,7 @@ fn legend_entries(scene: &Scene<'_>, win: &Window) -> Vec<LegendEntry> {
     });
     if scene.internals {
         for s in [Internal::Edge, Internal::Culled, Internal::NeverLooked] {
-            let mark = internal_mark(s, (0, 0));
+            let mark = Mark(s, (0, 0)).to_string();
             entries.push(LegendEntry {
                 swatch: square(&hex(tile_rgb(Tile::Floor))) + mark.trim_end(),
                 label: s.label().into(),
@@ -463,7 +521,7 @@ fn legend_entries(scene: &Scene<'_>, win: &Window) -> Vec<LegendEntry> {
     }
     if scene.diamonds {
         entries.push(LegendEntry {
-            swatch: format!(r#"<polygon points="{}" fill="{DIAMOND}"/>"#, diamond_points((0, 0))),
+            swatch: format!(r#"<polygon points="{}" fill="{DIAMOND}"/>"#, DiamondPoints((0, 0))),
             label: "diamond (blocks sight)".into(),
         });
         entries.push(LegendEntry {

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use super::state::{InternalsView, Lab};
-use crate::picture::{Scene, svg};
+use crate::picture::{Scene, save_svg};
 
 /// The most characters of the map's name a picture's file name keeps. Map names have no length
 /// limit, file names do (255 bytes on the usual file systems): with at most 64 for the name, the
@@ -51,11 +51,32 @@ pub fn scene(lab: &Lab) -> Scene<'_> {
 /// Writes the picture into the lab's export directory; returns the path written. Only a regular
 /// file is written (created, or replaced): a named pipe or a device under the picture's name is
 /// an error, not a wait for a reader with the terminal in raw mode (see `safe_file::create`).
+///
+/// A picture of more than [`MAX_CELLS`](crate::picture::MAX_CELLS) cells (a map of more than
+/// 700×700 or so) is refused at once, with what to do instead (the lab draws whole maps; the
+/// `fov` command crops), and no file touched: drawing it would take the lab over a gigabyte and
+/// many seconds, with the terminal in raw mode. The picture is streamed into a temporary file
+/// beside the target, which replaces it once whole ([`save_svg`]): a failed write (a full disk)
+/// leaves nothing under the picture's name, or the old picture as it was.
 pub fn export(lab: &Lab) -> Result<PathBuf, String> {
-    use std::io::Write;
+    let scene = scene(lab);
+    if let Err(e) = scene.check_size() {
+        let v = lab.viewer();
+        let radius = lab.radius().map_or(String::new(), |r| format!(" --radius {r}"));
+        return Err(format!("{e}, with `sightline fov MAP --at {},{}{radius} --svg FILE`", v.x, v.y));
+    }
     let path = lab.export_dir.join(file_name(lab));
-    crate::safe_file::create(&path)
-        .and_then(|mut file| file.write_all(svg(&scene(lab)).as_bytes()))
-        .map_err(|e| format!("{}: {e}", crate::map::terminal_text(&path.display().to_string())))?;
+    let failed =
+        |e: std::io::Error| format!("{}: {e}", crate::map::terminal_text(&path.display().to_string()));
+    // Something other than a regular file under the picture's name is refused, with the words
+    // `safe_file::create` has for it, opening it without waiting for a reader.
+    if std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let e = match crate::safe_file::create(&path) {
+            Err(e) => e,
+            Ok(_) => std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"),
+        };
+        return Err(failed(e));
+    }
+    save_svg(&scene, &path).map_err(failed)?;
     Ok(path)
 }
