@@ -106,7 +106,9 @@ fn write_svg(args: &Args, map: &Map, path: &Path) -> ExitCode {
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            super::report!("sightline: cannot write {}: {e}", super::shown_path(path));
+            // (the error may name the temporary file beside it, a name with the same characters)
+            let why = sightline::map::terminal_text(&e.to_string()).into_owned();
+            super::report!("sightline: cannot write {}: {why}", super::shown_path(path));
             ExitCode::from(super::USAGE)
         }
     }

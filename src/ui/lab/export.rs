@@ -66,8 +66,9 @@ pub fn export(lab: &Lab) -> Result<PathBuf, String> {
         return Err(format!("{e}, with `sightline fov MAP --at {},{}{radius} --svg FILE`", v.x, v.y));
     }
     let path = lab.export_dir.join(file_name(lab));
+    // (the error may name the temporary file beside it: shown as names are, too)
     let failed =
-        |e: std::io::Error| format!("{}: {e}", crate::map::terminal_text(&path.display().to_string()));
+        |e: std::io::Error| crate::map::terminal_text(&format!("{}: {e}", path.display())).into_owned();
     // Something other than a regular file under the picture's name is refused, with the words
     // `safe_file::create` has for it, opening it without waiting for a reader.
     if std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
