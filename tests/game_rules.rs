@@ -449,25 +449,36 @@ fn closing_a_door_on_a_creature_names_it_if_the_player_sees_it() {
     assert!(!texts(&game).iter().any(|t| t.contains("orc")), "the orc is never named");
 }
 
-/// What the interface tells the player about a command it settled itself (no door next to
-/// them, no arrows) is kept in the history, as the game's own refusals are, and
-/// changes nothing else.
+/// `o` and `c` with no direction: the game opens (closes) the one door next to the player, and
+/// refuses, taking no turn and saying why, when there is none or several (the interface asks
+/// which, then sends a direction). The reason is kept in the history, as every refusal is.
 #[test]
-fn what_the_interface_tells_of_a_command_is_kept_in_the_history() {
-    let mut game = GameState::new(art(&["####", "#@.#", "####"]), 0).unwrap();
-    game.act(Action::Wait);
-    let before = game.clone();
-    game.tell("There is no closed door next to you.");
-    let last = game.log.messages().last().unwrap();
+fn the_door_next_to_the_player_is_opened_without_a_direction() {
+    let mut none = GameState::new(art(&["####", "#@.#", "####"]), 0).unwrap();
+    none.act(Action::Wait);
+    let before = none.clone();
+    assert_eq!(none.act(Action::OpenDoor), Acted::NoTurn);
+    let last = none.log.messages().last().unwrap();
     assert_eq!((last.turn, last.text.as_str()), (1, "There is no closed door next to you."));
-    assert_eq!(game.log.messages()[..before.log.len()], *before.log.messages());
-    assert_eq!(game.log.len(), before.log.len() + 1);
-    game.log = before.log.clone();
-    assert_eq!(game, before, "only the log changed; no turn passed");
-    // Also once the game is over.
-    game.outcome = Outcome::Won;
-    game.tell("You have no arrows.");
-    assert_eq!(game.log.recent(1)[0].text, "You have no arrows.");
+    assert_eq!(none.log.len(), before.log.len() + 1);
+    none.log = before.log.clone();
+    assert_eq!(none, before, "only the log changed; no turn passed");
+    assert_eq!(none.act(Action::CloseDoor), Acted::NoTurn);
+    assert_eq!(none.log.recent(1)[0].text, "There is no open door next to you.");
+
+    let mut one = GameState::new(art(&["#####", "#@+.#", "#####"]), 0).unwrap();
+    assert_eq!(one.act(Action::OpenDoor), Acted::Turn);
+    assert_eq!(one.map.tile(Pos::new(2, 1)), Tile::DoorOpen);
+    assert_eq!(one.act(Action::CloseDoor), Acted::Turn);
+    assert_eq!(one.map.tile(Pos::new(2, 1)), Tile::DoorClosed);
+
+    let mut two = GameState::new(art(&["#####", "#.+.#", "#+@.#", "#####"]), 0).unwrap();
+    assert_eq!(two.act(Action::OpenDoor), Acted::NoTurn);
+    assert_eq!(two.log.recent(1)[0].text, "There are several closed doors next to you: say which.");
+    assert_eq!(
+        (two.map.tile(Pos::new(2, 1)), two.map.tile(Pos::new(1, 2))),
+        (Tile::DoorClosed, Tile::DoorClosed)
+    );
 }
 
 /// `Acted::NoTurn` as documented: every refused action logs its reason, except a step into a

@@ -76,6 +76,12 @@ pub enum Action {
     Open(Dir),
     /// Close the open door in that direction.
     Close(Dir),
+    /// Open the closed door next to the player, the one there is: `o` with no direction.
+    /// Refused, taking no turn, when there is none, or several (the interface asks which, and
+    /// sends [`Action::Open`]).
+    OpenDoor,
+    /// Close the open door next to the player, the one there is (see [`Action::OpenDoor`]).
+    CloseDoor,
     /// Pick up what lies on the player's cell.
     PickUp,
     /// Drink a healing potion.

@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 pub struct Message {
     /// The turn it belongs to: for what happened during a turn (the player's action and the
     /// monsters' replies alike), [`crate::game::GameState::turn`] once that turn is over; for the
-    /// reason an action was refused (no turn passes), and for what the interface tells of a
-    /// command it settled itself ([`crate::game::GameState::tell`]), the turn as it stands. 0 for
-    /// the welcome.
+    /// reason an action was refused (no turn passes), the turn as it stands. 0 for the welcome.
     pub turn: u64,
     /// One sentence, ready to print.
     pub text: String,

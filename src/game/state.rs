@@ -56,9 +56,8 @@ pub enum NewGameError {
 ///
 /// Fields are public to read; change a game only through [`GameState::act`], which keeps the
 /// view and the memory in step with the map, and the index of who stands where in step with
-/// the monsters, and log what the interface tells the player about a command it settled itself
-/// through [`GameState::tell`]. (A test or a tool that edits the fields by hand calls
-/// [`GameState::restore_derived`] afterwards.)
+/// the monsters, and logs why an action was refused. (A test or a tool that edits the fields by
+/// hand calls [`GameState::restore_derived`] afterwards.)
 ///
 /// ```
 /// use sightline::game::{Acted, Action, Dir, GameState, Outcome};
@@ -199,8 +198,9 @@ impl GameState {
         Ok(game)
     }
 
-    /// Rebuilds what is derived and not saved (the view, the index of who stands where); called
-    /// after loading, and after any change made by hand rather than by [`GameState::act`].
+    /// Rebuilds what is derived and not saved (the view, the index of who stands where): to be
+    /// called after any change made by hand rather than by [`GameState::act`]. (Loading a save
+    /// rebuilds the same two itself, the index as it checks the save.)
     pub fn restore_derived(&mut self) {
         self.view.compute(&self.map, self.player.pos, self.sight_radius);
         self.occupancy = Occupancy::build(&self.monsters, self.map.width(), self.map.height()).0;

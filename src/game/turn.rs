@@ -67,18 +67,6 @@ impl GameState {
         Acted::Turn
     }
 
-    /// Logs a message about a command of the player's that the interface settled without an
-    /// action, finding nothing to act on ("There is no closed door next to you.", "You have no
-    /// arrows."). It answers the player's own command, so it is kept in the history like the
-    /// reasons [`GameState::act`] gives for the actions it refuses, and stamped the same way,
-    /// with the turn as it stands; no turn passes and nothing else changes, whether the game is
-    /// over or not. (Prompts and hints, which say what a key expects rather than what became of
-    /// a command, are the interface's to show and forget; so is a failed save, which is not the
-    /// game's.)
-    pub fn tell(&mut self, text: impl Into<String>) {
-        self.note(text);
-    }
-
     fn note(&mut self, text: impl Into<String>) {
         self.log.push(self.turn, text);
     }
@@ -90,6 +78,8 @@ impl GameState {
             Action::Move(dir) => self.player_moves(dir),
             Action::Open(dir) => self.open_door(dir),
             Action::Close(dir) => self.close_door(dir),
+            Action::OpenDoor => self.the_door(true),
+            Action::CloseDoor => self.the_door(false),
             Action::PickUp => self.pick_up(),
             Action::Quaff => self.quaff(),
             Action::Fire { target } => self.fire(target),
@@ -150,6 +140,26 @@ impl GameState {
                 } else {
                     self.note(format!("You hit the {name} for {damage}."));
                 }
+            }
+        }
+    }
+
+    /// [`Action::OpenDoor`] (`open`) and [`Action::CloseDoor`]: the one door next to the
+    /// player that the action fits, or why not.
+    fn the_door(&mut self, open: bool) -> bool {
+        let (want, what) = if open { (Tile::DoorClosed, "closed") } else { (Tile::DoorOpen, "open") };
+        let here = self.player.pos;
+        let mut fits = Dir::ALL.into_iter().filter(|d| self.map.tile(here + d.delta()) == want);
+        match (fits.next(), fits.next()) {
+            (Some(dir), None) if open => self.open_door(dir),
+            (Some(dir), None) => self.close_door(dir),
+            (None, _) => {
+                self.note(format!("There is no {what} door next to you."));
+                false
+            }
+            (Some(_), Some(_)) => {
+                self.note(format!("There are several {what} doors next to you: say which."));
+                false
             }
         }
     }

@@ -29,7 +29,7 @@ pub enum Tile {
     Glass,
     /// Deep water: you see across it but cannot wade it.
     Water,
-    /// Stairs out of the level: reaching them wins the game.
+    /// Stairs out of the level: leaving by them (`>`, standing on them) wins the game.
     Exit,
 }
 

@@ -184,8 +184,8 @@ pub enum Flow {
 /// ```
 #[derive(Clone, Debug)]
 pub struct App {
-    /// The game played; the app changes it only through [`GameState::act`], and logs what became
-    /// of a command it settled itself through [`GameState::tell`].
+    /// The game played; the app changes it only through [`GameState::act`] (what became of a
+    /// command, a refusal included, is the game's to say and to log).
     pub game: GameState,
     /// The screen up now. It is [`Mode::Victory`] or [`Mode::Death`] as soon as the game ends
     /// (and from the start, for a loaded game that has ended).
@@ -337,9 +337,12 @@ impl App {
             Command::Open | Command::Close => self.door(cmd == Command::Open),
             Command::Help => self.mode = Mode::Help { scroll: 0 },
             Command::Look => self.mode = Mode::Look { cursor: self.game.player.pos },
-            // (what became of a command is the game's to log, so the history keeps it; prompts
-            // and hints are notices, shown once)
-            Command::Fire if self.game.player.arrows == 0 => self.game.tell("You have no arrows."),
+            // (what became of a command is the game's to say, and to log, so the history keeps
+            // it: with no arrows, the game refuses to shoot, at whatever; prompts and hints are
+            // notices, shown once)
+            Command::Fire if self.game.player.arrows == 0 => {
+                self.play(Action::Fire { target: self.game.player.pos });
+            }
             Command::Fire => {
                 let cursor = targeting::start(&self.game, self.last_target);
                 if cursor == self.game.player.pos {
@@ -406,23 +409,17 @@ impl App {
         self.mode = Mode::Target { cursor };
     }
 
-    /// `o` / `c`: acts at once on the only door that fits, says so when none does, and asks for
-    /// a direction when several do.
+    /// `o` / `c`: asks for a direction when several doors fit; else the game acts on the only
+    /// one, or says there is none.
     fn door(&mut self, open: bool) {
         let want = if open { Tile::DoorClosed } else { Tile::DoorOpen };
         let here = self.game.player.pos;
-        let fits: Vec<Dir> =
-            Dir::ALL.into_iter().filter(|d| self.game.map.tile(here + d.delta()) == want).collect();
-        match fits.as_slice() {
-            [] => {
-                let what = if open { "closed" } else { "open" };
-                self.game.tell(format!("There is no {what} door next to you."));
-            }
-            [dir] => self.play(if open { Action::Open(*dir) } else { Action::Close(*dir) }),
-            _ => {
-                self.mode = Mode::DoorPrompt { open };
-                self.notice = Some(door_question(open).into());
-            }
+        let fits = Dir::ALL.into_iter().filter(|d| self.game.map.tile(here + d.delta()) == want).count();
+        if fits > 1 {
+            self.mode = Mode::DoorPrompt { open };
+            self.notice = Some(door_question(open).into());
+        } else {
+            self.play(if open { Action::OpenDoor } else { Action::CloseDoor });
         }
     }
 

@@ -5,8 +5,7 @@
 //! [`input`] turns key presses into its commands; [`render`] draws an `App` into any ratatui
 //! buffer without changing it; [`terminal`] owns the real terminal (set-up, restore on every
 //! exit path, signals) and runs the event loop, on a backend whose size is [`capped`]. The game
-//! changes only through actions the app sends to [`crate::game::GameState::act`] (and the
-//! messages it logs through [`crate::game::GameState::tell`]). [`lab`] is
+//! changes only through actions the app sends to [`crate::game::GameState::act`]. [`lab`] is
 //! `sightline lab`, the FOV lab.
 
 pub mod app;

@@ -354,7 +354,7 @@ impl Lab {
         self.recompute_walk();
     }
 
-    /// The map.
+    /// The map the lab was opened on; the lab never changes it.
     pub fn map(&self) -> &Map {
         &self.map
     }
@@ -396,7 +396,8 @@ impl Lab {
         &self.fov
     }
 
-    /// Whether the diff overlay is on.
+    /// Whether the diff overlay is on: the cells where the algorithm shown and the reference
+    /// disagree drawn apart (none, for an exact algorithm).
     pub fn diff(&self) -> bool {
         self.diff
     }

@@ -11,7 +11,8 @@ use super::state::Lab;
 use super::style::LabStyle;
 use super::{help, map_view, panel};
 
-/// The smallest terminal the lab draws in.
+/// The narrowest terminal the lab draws in, in columns; below it (or [`MIN_HEIGHT`]) a notice
+/// says so.
 pub const MIN_WIDTH: u16 = 60;
 /// The smallest terminal height the lab draws in.
 pub const MIN_HEIGHT: u16 = 16;

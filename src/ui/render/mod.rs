@@ -29,7 +29,7 @@ pub const LOG_HEIGHT: u16 = 7;
 /// (a notice takes the hint's place in the message area).
 pub const AIM_KEYS: &str = "Enter/f fires, Esc cancels.";
 
-/// Draws the whole screen for the frame.
+/// [`render`] over the whole of a ratatui frame: what the event loop's `Terminal::draw` calls.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     render(app, area, frame.buffer_mut());
