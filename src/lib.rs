@@ -25,6 +25,11 @@
 //! geometry (grid, positions)  <-  fov, dda, map  <-  game (rules, turns, AI)  <-  ui (ratatui, input)
 //! ```
 //!
+//! Within the middle layer, one edge: `fov` knows the map type, for its two conveniences
+//! ([`Map::fov`] and [`fov::Fov::for_map`]), so that a map needs no FOV to be loaded, checked or
+//! drawn; `map` knows neither `fov` nor `dda`, and `dda` knows only `geometry`. Every algorithm
+//! takes any [`geometry::Opacity`], a map included, so nothing below needs that edge.
+//!
 //! The `game` and `tui` features are both on by default (`tui` turns on `game`). With
 //! `default-features = false` the library is geometry, FOV, DDA, maps and pictures alone: no
 //! terminal crate, no path-finding crate; `features = ["game"]` adds the rules, still without a
