@@ -296,17 +296,18 @@ fn edited_saves_at_the_limits_play_on_or_are_refused() {
 
     let good = save::to_ron(&played(0, 9, 0));
     let cases = [
-        ("dead-alive.ron", good.replacen("hp: 24,", "hp: 0,", 1), "hit points"),
-        ("over-max.ron", good.replacen("hp: 24,", "hp: 25,", 1), "hit points"),
+        // (each says which rule the numbers break: QA read "has 999 of 999 hit points" as fine)
+        ("dead-alive.ron", good.replacen("hp: 24,", "hp: 0,", 1), "alive with 0 hit points (1 or more"),
+        ("over-max.ron", good.replacen("hp: 24,", "hp: 25,", 1), "25 hit points, more than the most, 24"),
         (
             "huge-ceiling.ron",
             good.replacen("hp: 24,", "hp: 1000000000,", 1).replacen("max_hp: 24,", "max_hp: 1000000000,", 1),
-            "hit points",
+            "most hit points are 1000000000, where the rules give 24",
         ),
         (
             "no-ceiling.ron",
             good.replacen("hp: 24,", "hp: 0,", 1).replacen("max_hp: 24,", "max_hp: 0,", 1),
-            "hit points",
+            "most hit points are 0, where the rules give 24",
         ),
         ("dead-monster.ron", good.replacen("hp: 7, mind", "hp: 0, mind", 1), "hit points"),
         ("strong-monster.ron", good.replacen("hp: 8, mind", "hp: 99, mind", 1), "hit points"),

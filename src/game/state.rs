@@ -321,9 +321,20 @@ impl GameState {
         // heal). No game the rules played holds anything else.
         let (hp, max_hp) = (self.player.hp, self.player.max_hp);
         let dead = matches!(self.outcome, Outcome::Dead { .. });
-        if max_hp != PLAYER_STATS.max_hp || hp > max_hp || (hp <= 0) != dead {
-            let state = if dead { "dead" } else { "alive" };
-            return Err(format!("the player, {state}, has {hp} of {max_hp} hit points"));
+        // (each message says which rule the numbers break: "999 of 999" alone did not)
+        let most = PLAYER_STATS.max_hp;
+        if max_hp != most {
+            return Err(format!("the player's most hit points are {max_hp}, where the rules give {most}"));
+        }
+        if hp > max_hp {
+            return Err(format!("the player has {hp} hit points, more than the most, {max_hp}"));
+        }
+        if (hp <= 0) != dead {
+            return Err(if dead {
+                format!("the player died but has {hp} hit points (0 or fewer when dead)")
+            } else {
+                format!("the player is alive with {hp} hit points (1 or more when alive)")
+            });
         }
         // Only taking the exit, standing on it, wins; the exit stays where it is.
         if self.outcome == Outcome::Won && self.map.tile(self.player.pos) != Tile::Exit {
