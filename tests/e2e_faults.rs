@@ -147,7 +147,9 @@ fn a_loop_stuck_in_the_terminal_library_is_ended_by_the_watchdog() {
     let status = s.wait_exit();
     assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
     assert_restored(&s);
-    assert!(s.contents().contains("stopped by signal 1; nothing was saved"), "{}", s.contents());
+    // (in the words a signal's end takes elsewhere: QA saw two wordings for one signal)
+    let text = s.contents();
+    assert!(text.contains("stopped by a signal (SIGHUP); nothing was saved"), "{text}");
 }
 
 #[test]

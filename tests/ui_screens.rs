@@ -814,3 +814,32 @@ fn the_end_screens_count_a_message_repeated_in_a_row() {
     assert!(last.iter().any(|l| l.contains(newest.as_str())), "{last:#?}");
     assert_eq!(last.len(), 3, "three different messages: {last:#?}");
 }
+
+/// At the smallest sizes the notice still says why the game is not shown, wherever that fits
+/// with the key that quits, measured as the notice is wrapped: at 10×3 it showed only "Ctrl-C" /
+/// "quits.", the reason lost. Where only the key fits, the key; where nothing whole fits (1×1),
+/// what does of the key.
+#[test]
+fn the_tiny_too_small_notice_tells_the_reason_where_it_fits_with_the_quit_key() {
+    let app = explored();
+    let screen = |w: u16, h: u16| text(&draw(&app, w, h));
+    assert_eq!(screen(10, 3), "Too small;\nCtrl-C\nquits.");
+    assert_eq!(screen(6, 4), "Too\nsmall;\nCtrl-C\nquits.");
+    assert_eq!(screen(13, 2), "Too small;\nCtrl-C quits.");
+    assert_eq!(screen(24, 1), "Too small; Ctrl-C quits.");
+    assert_eq!(screen(10, 2), "Ctrl-C\nquits.");
+    assert_eq!(screen(23, 1), "Ctrl-C quits.");
+    assert_eq!(screen(1, 1), "C");
+    for w in 1..=40 {
+        for h in 1..=8 {
+            let shown = screen(w, h);
+            let sentence = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+            if w >= 6 && h >= 2 || w >= 13 {
+                assert!(sentence.contains("Ctrl-C quits"), "{w}x{h}: {shown}");
+            }
+            if w >= 10 && h >= 3 || w >= 6 && h >= 4 || w >= 13 && h >= 2 || w >= 24 {
+                assert!(sentence.to_lowercase().contains("too small"), "{w}x{h}: {shown}");
+            }
+        }
+    }
+}

@@ -79,13 +79,7 @@ pub fn outside(flag: &str, p: sightline::Pos, path: &Path, map: &sightline::map:
 /// How a terminal session (the game, the lab) that a signal ended exits: `what`, the signal's
 /// name and `then` on stderr, then the shell's status for "ended by signal N", 128 + N.
 pub fn stopped_by(signal: i32, what: &str, then: &str) -> std::process::ExitCode {
-    let name = match signal {
-        signal_hook::consts::SIGTERM => "SIGTERM",
-        signal_hook::consts::SIGINT => "SIGINT",
-        signal_hook::consts::SIGQUIT => "SIGQUIT",
-        signal_hook::consts::SIGHUP => "SIGHUP",
-        _ => "a signal",
-    };
+    let name = sightline::ui::terminal::signal_name(signal);
     // (The terminal may be gone, after SIGHUP: `report` does not panic on that.)
     report!("{what}: stopped by a signal ({name}){then}");
     std::process::ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))

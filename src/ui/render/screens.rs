@@ -166,9 +166,11 @@ pub fn too_small_text(size: (u16, u16), who: &str, least: (u16, u16), quit: &str
 }
 
 /// Clears `area` and draws [`too_small_text`] over it, wrapped, in `style`; on a screen too
-/// small for that, the shortest form that fits, so that the key that quits is always told:
-/// "Too small: 20x5, needs 60x18. Ctrl-C quits.", "10x5: too small. Ctrl-C quits.", then
-/// "Ctrl-C quits."
+/// small for that, the longest form that fits, so that the key that quits is always told where
+/// it fits, and why the game is not shown wherever both fit: "Too small: 20x5, needs 60x18.
+/// Ctrl-C quits.", "10x5: too small. Ctrl-C quits.", "Too small; Ctrl-C quits." (10×3: one
+/// row each for "Too small;", "Ctrl-C", "quits."), then "Ctrl-C quits.". Every form is measured
+/// wrapped as it is drawn, rows and width both; where none fits, the last is drawn, cut.
 pub fn too_small_notice(
     who: &str,
     least: (u16, u16),
@@ -182,13 +184,16 @@ pub fn too_small_notice(
         too_small_text((area.width, area.height), who, least, quit),
         format!("Too small: {}x{}, needs {}x{}. {quit} quits.", area.width, area.height, least.0, least.1),
         format!("{}x{}: too small. {quit} quits.", area.width, area.height),
+        format!("Too small; {quit} quits."),
         format!("{quit} quits."),
     ];
-    // (wrapped as drawn, so that what is measured is what is shown)
-    let lines = forms
-        .iter()
-        .map(|text| wrap(&Line::styled(text.clone(), style), usize::from(area.width), 0))
-        .find(|lines| lines.len() <= usize::from(area.height))
-        .unwrap_or_else(|| wrap(&Line::styled(forms[3].clone(), style), usize::from(area.width), 0));
+    let width = usize::from(area.width);
+    // (wrapped as drawn, so that what is measured is what is shown: as many rows as the screen
+    // has, none wider than it — a word wider than the screen is broken, and its pieces counted)
+    let wrapped = |text: &String| wrap(&Line::styled(text.clone(), style), width, 0);
+    let fits = |lines: &Vec<Line>| {
+        lines.len() <= usize::from(area.height) && lines.iter().all(|l| l.width() <= width)
+    };
+    let lines = forms.iter().map(wrapped).find(fits).unwrap_or_else(|| wrapped(&forms[forms.len() - 1]));
     Paragraph::new(lines).render(area, buf);
 }
