@@ -182,3 +182,19 @@ fn keys_typed_before_the_first_frame_are_discarded() {
     s.send("\x03");
     assert!(s.wait_exit().success());
 }
+
+/// The lab, too, turns bracketed paste on and leaves it off (it restored with ratatui's own
+/// restore, which knows nothing of it): a paste moves nothing there either.
+#[test]
+fn the_lab_turns_bracketed_paste_on_and_off_too() {
+    let mut s = Launch::new(&["lab", "maps/pillars.ron"]).start();
+    s.wait_for("sightline lab");
+    assert!(paste_on(&s.bytes()), "bracketed paste is on while the lab runs");
+    let before = s.contents();
+    s.send("\x1b[200~llll\x1b[201~");
+    thread::sleep(Duration::from_millis(300));
+    assert_eq!(s.contents(), before, "the paste moved nothing");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    assert_paste_was_on_then_off(&s, "the lab's quit");
+}

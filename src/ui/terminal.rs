@@ -1,7 +1,7 @@
 //! The real terminal: set-up, the event loop, and restoring the terminal on every way out.
 //!
-//! Ways out and how each restores: a normal return and an error both pass through [`restore`] (the
-//! lab's loop, in `ui::lab::run`, calls [`ratatui::restore`] itself); a panic goes through the hook
+//! Ways out and how each restores: a normal return and an error both pass through [`restore`]
+//! (through [`give_back`], in the game's loop and the lab's); a panic goes through the hook
 //! [`init`] installs (it restores, then runs the previous hook, so the panic message lands on a
 //! sane terminal); an allocation the terminal's size would make too large never happens (the size
 //! is capped: [`super::capped`]); SIGTERM, SIGHUP, SIGINT and SIGQUIT set a flag the loop polls
@@ -203,9 +203,8 @@ impl StopSignals {
 
     /// Turns bracketed paste on for this session, and on again each time job control takes the
     /// terminal back: pasted text then comes as one [`Event::Paste`], which [`meaning`] ignores,
-    /// rather than as keys that would each act. The game's loop calls it right after [`init`];
-    /// [`restore`] turns it off (the lab leaves it off: its loop restores with
-    /// [`ratatui::restore`], which would leave it on in the shell).
+    /// rather than as keys that would each act. The game's loop and the lab's call it right
+    /// after [`init`]; [`restore`] turns it off.
     pub fn bracketed_paste(&self) -> io::Result<()> {
         crossterm::execute!(io::stdout(), EnableBracketedPaste)?;
         self.paste.set(true);
@@ -353,8 +352,8 @@ fn discard_typed_ahead() {
 }
 
 /// Restores the terminal as the game or the lab found it: bracketed paste off, then cooked mode and
-/// the main screen ([`ratatui::try_restore`]). Every way out of the game passes here (see the
-/// module docs), and every way out of the lab but its loop's own end. A failure is reported on
+/// the main screen ([`ratatui::try_restore`]). Every way out of the game and the lab passes here
+/// (see the module docs). A failure is reported on
 /// stderr, unless the terminal has gone away (hung up): there is nothing left to restore then, and
 /// "Failed to restore terminal: No such device or address" would only alarm. A stderr that cannot
 /// be written loses the report, without a panic (this runs in the panic hook too).
@@ -649,7 +648,7 @@ pub fn run(
 /// cursor" on stderr, where there is no cursor left to show; its memory then goes with the
 /// process, which is ending (the session ends as on SIGHUP). Returns whether the terminal has
 /// gone away, for the caller to end on SIGHUP even where the loop ended on an error (a frame it
-/// could not draw). What the game's loop does last; the lab's could too.
+/// could not draw). What the game's loop and the lab's do last.
 pub fn give_back(terminal: Screen, stop: &StopSignals) -> bool {
     restore();
     let gone = stop.terminal_gone();

@@ -1,9 +1,11 @@
 //! The lab in the real terminal: set-up, the event loop, and restoring the terminal on every
-//! way out — a normal return or an error (in set-up too) through [`ratatui::restore`], a panic
+//! way out, as the game does ([`crate::ui::terminal`]): a normal return or an error through
+//! [`give_back`](crate::ui::terminal::give_back) (in set-up, through `init`'s own undo), a panic
 //! through the hook [`crate::ui::terminal::init`] installs, SIGTERM, SIGHUP, SIGINT and SIGQUIT
 //! through a flag the loop polls (the signal is then reported like the game's), with the game's
 //! watchdog for a terminal that has gone away ([`crate::ui::terminal::StopSignals`]); SIGTSTP and
-//! Ctrl-Z suspend it as they do the game.
+//! Ctrl-Z suspend it as they do the game. A terminal closed under it ends it as SIGHUP does, and
+//! pasted text is not read as keys (bracketed paste, on for the session).
 
 use std::io;
 
@@ -19,6 +21,10 @@ use super::view;
 pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
     let stop = crate::ui::terminal::StopSignals::watch()?;
     let mut terminal = crate::ui::terminal::init()?;
+    if let Err(e) = stop.bracketed_paste() {
+        crate::ui::terminal::give_back(terminal, &stop);
+        return Err(e);
+    }
     let result = (|| -> io::Result<Option<i32>> {
         loop {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
@@ -34,6 +40,9 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
             }
         }
     })();
-    ratatui::restore();
+    if crate::ui::terminal::give_back(terminal, &stop) {
+        // (Where it went away mid-frame, the draw's error is its hang-up.)
+        return result.or(Ok(Some(signal_hook::consts::SIGHUP)));
+    }
     result
 }
