@@ -69,7 +69,9 @@ fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
 #[test]
 fn a_paste_event_is_ignored_and_keys_are_keys() {
     for text in ["lllll ql", "y", "S", "\x03"] {
-        assert_eq!(meaning(Event::Paste(text.into())), Meaning::Ignore, "{text:?}");
+        assert_eq!(meaning(Event::Paste(text.into())), Meaning::Paste(text.into()), "{text:?}");
+        // text, never keys: in play it types nothing and plays nothing
+        assert_eq!(sightline::ui::input::pasted(text, &sightline::ui::Mode::Normal), []);
     }
     let l = key(KeyCode::Char('l'), KeyModifiers::NONE);
     assert_eq!(meaning(Event::Key(l)), Meaning::Key(l));

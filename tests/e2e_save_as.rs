@@ -98,3 +98,21 @@ fn a_failed_save_can_go_to_a_file_named_in_play() {
     assert!(s.wait_exit().success());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A name pasted at the `W` prompt is typed there (bracketed paste is on, so a paste comes as
+/// text, and plays nothing anywhere else).
+#[test]
+fn a_name_pasted_at_the_prompt_is_saved_to() {
+    let dir = scratch("save-as-paste");
+    let target = dir.join("pasted.ron");
+    let mut s = pty::start(&[&hall(), "--seed", "6", "--save", &dir.join("save.ron").display().to_string()]);
+    s.wait_for("Seed 6");
+    s.send("W");
+    s.wait_for("Save to another file");
+    s.send(&format!("\x1b[200~{}\x1b[201~", target.display()));
+    s.wait_for("pasted.ron_");
+    s.send("\r");
+    assert!(s.wait_exit().success(), "{}", s.contents());
+    assert_eq!(save::load(&target).unwrap().seed, 6);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -444,3 +444,20 @@ fn w_saves_to_a_file_named_in_play() {
     assert!(matches!(a.mode, Mode::SaveAs { .. }));
     assert!(a.notice.as_deref().is_some_and(|n| n.starts_with("Type the name")), "{:?}", a.notice);
 }
+
+/// A name pasted at the save-as prompt is typed there (up to its first line break, control
+/// characters left out); pasted anywhere else it plays nothing.
+#[test]
+fn a_name_can_be_pasted_at_the_save_as_prompt_only() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    assert_eq!(input::pasted("lllll qy", &a.mode), []);
+    a.handle(Command::SaveAs);
+    for cmd in input::pasted("~/saves/run 1.ron\nrm -rf x\n", &a.mode) {
+        a.handle(cmd);
+    }
+    assert_eq!(a.mode, Mode::SaveAs { name: "~/saves/run 1.ron".into() });
+    assert_eq!(
+        input::pasted("a\tb\u{1b}c", &a.mode),
+        [Command::Type('a'), Command::Type('b'), Command::Type('c')]
+    );
+}

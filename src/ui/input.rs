@@ -98,6 +98,19 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
     })
 }
 
+/// What text pasted in `mode` types: at the save-as prompt, its characters up to the first line
+/// break (a file name is one line), control characters left out, each as [`Command::Type`];
+/// anywhere else nothing (a paste never plays: `lllll ql` would walk and ask to quit).
+pub fn pasted(text: &str, mode: &Mode) -> Vec<Command> {
+    match mode {
+        Mode::SaveAs { .. } => {
+            let line = text.split(['\n', '\r']).next().unwrap_or("");
+            line.chars().filter(|c| !c.is_control()).map(Command::Type).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The direction a movement key stands for.
 pub fn direction(code: KeyCode) -> Option<Dir> {
     Some(match code {

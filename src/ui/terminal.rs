@@ -410,6 +410,8 @@ fn input(timeout: Duration) -> io::Result<Input> {
 pub enum Waited {
     /// A key pressed (other than Ctrl-Z, which suspends here).
     Key(crossterm::event::KeyEvent),
+    /// Text pasted, whole (see [`Meaning::Paste`]).
+    Paste(String),
     /// The screen must be drawn (again): back from a suspension, or a resize or other event.
     Redraw,
     /// A stop signal ended the session; or the terminal went away, which ends it as the SIGHUP
@@ -426,10 +428,11 @@ pub enum Meaning {
     Suspend,
     /// The screen must be drawn again (a resize, or another event about the terminal).
     Redraw,
-    /// Nothing to act on: pasted text (with bracketed paste on, a paste comes whole, as one
-    /// event), which must never be taken as keys — `lllll ql` would walk five steps and ask to
-    /// quit, and a `y` in it would answer.
-    Ignore,
+    /// Pasted text (with bracketed paste on, a paste comes whole, as one event), which must
+    /// never be taken as keys — `lllll ql` would walk five steps and ask to quit, and a `y` in
+    /// it would answer: it is text, for a prompt that takes text ([`crate::ui::input::pasted`]),
+    /// and nothing anywhere else.
+    Paste(String),
 }
 
 /// What `event` means to the event loops of the game and the lab (see [`Meaning`]).
@@ -437,7 +440,7 @@ pub fn meaning(event: Event) -> Meaning {
     match event {
         Event::Key(key) if is_suspend_key(&key) => Meaning::Suspend,
         Event::Key(key) => Meaning::Key(key),
-        Event::Paste(_) => Meaning::Ignore,
+        Event::Paste(text) => Meaning::Paste(text),
         _ => Meaning::Redraw,
     }
 }
@@ -461,7 +464,7 @@ pub fn wait(stop: &StopSignals, terminal: &mut Screen, ignore_signals: bool) -> 
                 Meaning::Key(key) => return Ok(Waited::Key(key)),
                 Meaning::Suspend => stop.ask_suspend(),
                 Meaning::Redraw => return Ok(Waited::Redraw),
-                Meaning::Ignore => {}
+                Meaning::Paste(text) => return Ok(Waited::Paste(text)),
             },
             Ok(Got::Gone) => return Ok(Waited::Signal(signal_hook::consts::SIGHUP)),
             Ok(Got::Failed(e)) => return Err(e),
@@ -595,6 +598,16 @@ pub fn run(
             terminal.draw(|frame| render::draw(frame, app))?;
             let key = match wait(&stop, &mut terminal, ignore_signals)? {
                 Waited::Key(key) => key,
+                Waited::Paste(text) => {
+                    // (text for the save-as prompt, typed as its keys would be; nothing elsewhere)
+                    let size = terminal.size()?;
+                    if !render::too_small(size.width, size.height) {
+                        for cmd in super::input::pasted(&text, &app.mode) {
+                            app.handle(cmd);
+                        }
+                    }
+                    continue;
+                }
                 Waited::Redraw => continue,
                 Waited::Signal(signal) => return Ok(Ended::Signal(signal)),
             };

@@ -30,7 +30,8 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
             terminal.draw(|frame| view::draw(frame, lab, style))?;
             let key = match wait(&stop, &mut terminal, false)? {
                 Waited::Key(key) => key,
-                Waited::Redraw => continue,
+                // (the lab takes no text)
+                Waited::Paste(_) | Waited::Redraw => continue,
                 Waited::Signal(signal) => return Ok(Some(signal)),
             };
             let Some(cmd) = command(key) else { continue };
