@@ -17,6 +17,7 @@ pub mod log;
 pub mod memory;
 pub mod movement;
 mod occupancy;
+mod phrase;
 pub mod ranged;
 pub mod save;
 pub mod sight;

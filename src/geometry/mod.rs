@@ -9,8 +9,9 @@ pub mod diamond;
 mod grid;
 mod opacity;
 mod pos;
+mod runs;
 
 pub use grid::Grid;
 pub use opacity::Opacity;
-pub(crate) use opacity::{all_clear, both_clear, leading, run_in_row};
+pub(crate) use runs::{all_clear, both_clear, leading, run_in_row};
 pub use pos::{ParsePosError, Pos};

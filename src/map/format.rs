@@ -17,8 +17,9 @@ use ron::extensions::Extensions;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use super::error::{Problems, shell_word};
+use super::error::Problems;
 use super::legend::{Legend, LegendEntry, LegendOverrides};
+use super::names::shell_word;
 use super::ron_rows::{Lexeme, RonRows, char_location, find_rows, token_before, token_start};
 use super::source::SourceIndex;
 use super::{ItemSpawn, MAX_SIDE, Map, MapError, MapMeta, MonsterSpawn, Problem};

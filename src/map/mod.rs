@@ -8,15 +8,17 @@ pub mod format;
 pub mod generate;
 pub mod legend;
 mod lint;
+mod names;
 mod ron_rows;
 mod source;
 pub mod spawn;
 pub mod tile;
 
-pub use error::{MapError, Problem, Unlisted, shell_word, terminal_char, terminal_text};
+pub use error::{MapError, Problem, Unlisted};
 pub use format::SourceKind;
 pub use legend::{Legend, LegendEntry};
 pub use lint::ThinDiagonal;
+pub use names::{shell_word, terminal_char, terminal_text};
 pub use spawn::{ItemKind, ItemSpawn, MonsterKind, MonsterSpawn};
 pub use tile::Tile;
 
