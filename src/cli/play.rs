@@ -13,7 +13,7 @@ use sightline::game::default_map::default_map;
 use sightline::game::save;
 use sightline::map::format::load_path;
 use sightline::map::{shell_word, terminal_text};
-use sightline::ui::terminal::{self, Ended};
+use sightline::ui::play::{self, Ended};
 use sightline::ui::{App, Theme};
 
 /// The game's options, shared by `sightline [MAP]` and `sightline play [MAP]`.
@@ -75,7 +75,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut end_written: Option<Result<PathBuf, String>> = None;
     let mut app = App::new(game, Theme::from_env());
     app.replaces = replaces;
-    let ended = terminal::run(
+    let ended = play::run(
         &mut app,
         |app| {
             let path = match (&app.save_as, &save_path) {

@@ -4,7 +4,8 @@
 //! [`app::App`] is the interface's state machine (which screen is up, the look cursor, prompts);
 //! [`input`] turns key presses into its commands; [`render`] draws an `App` into any ratatui
 //! buffer without changing it; [`terminal`] owns the real terminal (set-up, restore on every
-//! exit path, signals) and runs the event loop, on a backend whose size is [`capped`]. The game
+//! exit path, signals), on a backend whose size is [`capped`], and [`play`] runs the game's
+//! event loop on it. The game
 //! changes only through actions the app sends to [`crate::game::GameState::act`]. [`lab`] is
 //! `sightline lab`, the FOV lab.
 
@@ -12,6 +13,7 @@ pub mod app;
 pub mod capped;
 pub mod input;
 pub mod lab;
+pub mod play;
 pub mod render;
 pub mod targeting;
 pub mod terminal;
