@@ -116,3 +116,43 @@ fn a_name_pasted_at_the_prompt_is_saved_to() {
     assert_eq!(save::load(&target).unwrap().seed, 6);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// QA: a game resumed from `A.ron` called its own save "another game" when the name was spelled
+/// another way (its full path, `./A.ron`, a link to it): `S` asked before replacing it, and `W`
+/// refused it. A save is known by the file, not the spelling.
+#[test]
+fn a_game_knows_its_own_save_by_any_name() {
+    let dir = scratch("own-save");
+    let own = dir.join("A.ron");
+    let mut s = pty::start(&[&hall(), "--seed", "3", "--save", &own.display().to_string()]);
+    s.wait_for("Seed 3");
+    s.send("S");
+    assert!(s.wait_exit().success());
+    // (a link to it: `Path`'s own comparison already takes `dir/./A.ron` for `dir/A.ron`)
+    let link = dir.join("link-to-A.ron");
+    std::os::unix::fs::symlink("A.ron", &link).unwrap();
+    let spelled = link.display().to_string();
+
+    // --save names the loaded file another way: no question
+    let mut s = pty::start(&["--load", &own.display().to_string(), "--save", &spelled]);
+    s.wait_for("Seed 3");
+    s.send("l");
+    s.wait_for("Position 3,2");
+    s.send("S");
+    assert!(s.wait_exit().success(), "{}", s.contents());
+    assert!(!s.contents().contains("Replace the saved game"), "{}", s.contents());
+    assert_eq!(save::load(&own).unwrap().turn, 1);
+
+    // W with another spelling of the loaded file saves there
+    let mut s = pty::start(&["--load", &own.display().to_string()]);
+    s.wait_for("Seed 3");
+    s.send("l");
+    s.wait_for("Position 4,2");
+    s.send("W");
+    s.wait_for("Save to another file");
+    s.send(&spelled);
+    s.send("\r");
+    assert!(s.wait_exit().success(), "{}", s.contents());
+    assert_eq!(save::load(&own).unwrap().turn, 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -461,3 +461,27 @@ fn a_name_can_be_pasted_at_the_save_as_prompt_only() {
         [Command::Type('a'), Command::Type('b'), Command::Type('c')]
     );
 }
+
+/// QA: at 60×18 a save name of 1,231 characters pushed the replace question's keys off the
+/// screen; a long name is shown by its end, and the question and keys stay. Ctrl-U clears the
+/// save-as prompt (a 300-character name took 300 Backspaces).
+#[test]
+fn the_save_prompts_keep_their_keys_and_clear_at_once() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.replaces = Some(format!("/tmp/{}/save.ron", "d".repeat(1200)));
+    a.handle(Command::SaveQuit);
+    let screen = screen_rows(&a, 60, 18).join("\n");
+    assert!(screen.contains("y: replace it") && screen.contains("save.ron?"), "{screen}");
+    assert!(screen.contains('…'), "the cut shows: {screen}");
+
+    a.handle(Command::SaveAs);
+    for c in "x".repeat(300).chars() {
+        a.handle(Command::Type(c));
+    }
+    let ctrl_u = input::command(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL), &a.mode);
+    assert_eq!(ctrl_u, Some(Command::EraseAll));
+    a.handle(Command::EraseAll);
+    assert_eq!(a.mode, Mode::SaveAs { name: String::new() });
+    // (elsewhere Ctrl-U is nothing)
+    assert_eq!(input::command(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL), &Mode::Normal), None);
+}

@@ -60,7 +60,9 @@ pub fn run(args: Args) -> ExitCode {
                 );
                 return ExitCode::from(super::INVALID_MAP);
             }
-            Ok(true) if args.load.as_ref() != Some(target) => replaces = Some(super::shown_path(target)),
+            Ok(true) if !args.load.as_ref().is_some_and(|l| save::same_file(l, target)) => {
+                replaces = Some(super::shown_path(target));
+            }
             // (nothing there, this game's own save, or an error that `S` reports in play)
             _ => {}
         }
@@ -82,7 +84,8 @@ pub fn run(args: Args) -> ExitCode {
                 (Some(p), _) => {
                     // A name typed in play is not asked about again: it does not replace a save
                     // (but this game's own).
-                    if args.load.as_ref() != Some(p) && save::replaces_save(p).map_err(|e| e.to_string())? {
+                    let own = args.load.as_ref().is_some_and(|l| save::same_file(l, p));
+                    if !own && save::replaces_save(p).map_err(|e| e.to_string())? {
                         return Err(format!(
                             "{} holds another saved game, which a save to a name typed in play \
                              does not replace: choose another name",

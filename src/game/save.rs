@@ -405,6 +405,27 @@ pub fn replaces_save(path: &Path) -> Result<bool, SaveError> {
     }
 }
 
+/// Whether `a` and `b` name the same file: the same file once links, `.` and `..` are
+/// resolved, where both exist; else the same path as written. (So that a game loaded from
+/// `A.ron` knows its own save by any of its names: `./A.ron`, its full path, a link to it.)
+///
+/// ```
+/// use sightline::game::save::same_file;
+/// let dir = std::env::temp_dir().join(format!("sightline-doc-same-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join("a.ron"), "")?;
+/// assert!(same_file(&dir.join("a.ron"), &dir.join(".").join("a.ron")));
+/// assert!(!same_file(&dir.join("a.ron"), &dir.join("b.ron")));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 /// How much of a file [`replaced_file`] reads to tell a save from anything else: a save starts
 /// with its `format` key, and a map that large is beyond what a map file may be anyway.
 const REPLACED_READ: u64 = 1 << 20;

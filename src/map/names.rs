@@ -44,15 +44,21 @@ pub fn terminal_text(text: &str) -> Cow<'_, str> {
 /// PATH`), quoted only if it needs it. A name with characters that must not reach the terminal
 /// raw (see [`terminal_char`]: an escape sequence, say) is written in the `$'…'` quoting of
 /// bash, zsh and POSIX.1-2024 shells, each such character as a `\x` or `\u` escape, so the
-/// command is still the path and safe to print.
+/// command is still the path and safe to print. A path that starts with `-` is written from
+/// `./`, so that the command does not read it as an option (QA: `sightline --load -x.ron`
+/// failed on an unexpected argument `-x`).
 ///
 /// ```
 /// use sightline::map::shell_word;
 /// assert_eq!(shell_word("/tmp/save.ron"), "/tmp/save.ron");
 /// assert_eq!(shell_word("/tmp/my save's.ron"), r"'/tmp/my save'\''s.ron'");
 /// assert_eq!(shell_word("/tmp/a\u{1b}[31m.ron"), r"$'/tmp/a\x1b[31m.ron'");
+/// assert_eq!(shell_word("-x.ron"), "./-x.ron");
 /// ```
 pub fn shell_word(text: &str) -> String {
+    if text.starts_with('-') {
+        return shell_word(&format!("./{text}"));
+    }
     if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c)) {
         text.to_string()
     } else if text.chars().all(|c| terminal_char(c) == c) {

@@ -105,6 +105,8 @@ pub enum Command {
     Type(char),
     /// Backspace at the save-as prompt.
     Erase,
+    /// Ctrl-U at the save-as prompt: erases the whole name.
+    EraseAll,
     /// Answer yes to the quit question; on an end screen, leave.
     Yes,
     /// Escape, or no: leave the current screen or prompt.
@@ -299,11 +301,18 @@ impl App {
                 Command::Confirm if name.trim().is_empty() => {
                     self.notice = Some("Type the name of the file to save to (Esc cancels).".into());
                 }
-                Command::Confirm => {
-                    self.save_as = Some(typed_path(&name, std::env::var_os("HOME")));
-                    self.mode = Mode::Normal;
-                    return Flow::SaveAndQuit;
-                }
+                Command::Confirm => match typed_path(&name, std::env::var_os("HOME")) {
+                    Ok(path) => {
+                        self.save_as = Some(path);
+                        self.mode = Mode::Normal;
+                        return Flow::SaveAndQuit;
+                    }
+                    Err(why) => {
+                        self.notice = Some(why);
+                        self.mode = Mode::SaveAs { name };
+                    }
+                },
+                Command::EraseAll => self.mode = Mode::SaveAs { name: String::new() },
                 Command::Back => self.mode = Mode::Normal,
                 _ => {}
             },
@@ -427,7 +436,10 @@ impl App {
     /// save): as a notice, shown whole with its reason at the end, which the message area keeps
     /// for a notice and not for a message.
     pub fn save_failed(&mut self, message: &str) {
-        self.notice = Some(format!("Could not save: {message} (W saves to another file)"));
+        // (where the message already says to save to another file, only the key is added)
+        let hint =
+            if message.ends_with("save to another file") { " (W)" } else { " (W saves to another file)" };
+        self.notice = Some(format!("Could not save: {message}{hint}"));
     }
 
     /// [`App::screen`] as the area the screens are drawn in.
@@ -465,13 +477,21 @@ fn scrolled(scroll: usize, cmd: Command, up_grows: bool) -> usize {
 }
 
 /// The file a name typed at the save-as prompt names: as typed (relative to the current
-/// directory, as on a command line), but for a leading `~/`, the home directory `home` as a
-/// shell would expand it.
-fn typed_path(name: &str, home: Option<std::ffi::OsString>) -> PathBuf {
+/// directory, as on a command line), but for `~` and a leading `~/`, the home directory `home`
+/// as a shell would expand it; and why not, when the name asks for a home that is not an
+/// absolute path (unset, empty, relative), rather than making a directory named `~` (QA).
+fn typed_path(name: &str, home: Option<std::ffi::OsString>) -> Result<PathBuf, String> {
     let name = name.trim();
-    match (name.strip_prefix("~/"), home.filter(|h| !h.is_empty())) {
-        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
-        _ => PathBuf::from(name),
+    let rest = match name.strip_prefix('~') {
+        Some("") => "",
+        Some(rest) if rest.starts_with('/') => rest.trim_start_matches('/'),
+        _ => return Ok(PathBuf::from(name)),
+    };
+    match home.map(PathBuf::from).filter(|h| h.is_absolute()) {
+        Some(home) => Ok(home.join(rest)),
+        None => Err("~ is the home directory, and HOME is not set to an absolute path: type the \
+                     whole path (Esc cancels)."
+            .into()),
     }
 }
 
@@ -499,14 +519,20 @@ mod tests {
     #[test]
     fn a_typed_name_is_a_path_with_the_home_directory_expanded() {
         let home = Some("/home/me".into());
-        assert_eq!(typed_path("~/saves/run.ron", home.clone()), PathBuf::from("/home/me/saves/run.ron"));
+        let ok = |name: &str, home: Option<std::ffi::OsString>| typed_path(name, home).unwrap();
+        assert_eq!(ok("~/saves/run.ron", home.clone()), PathBuf::from("/home/me/saves/run.ron"));
         assert_eq!(
-            typed_path("  run.ron ", home.clone()),
+            ok("  run.ron ", home.clone()),
             PathBuf::from("run.ron"),
             "spaces around it are not part of it"
         );
-        assert_eq!(typed_path("a~/b", home), PathBuf::from("a~/b"));
-        assert_eq!(typed_path("~/x", None), PathBuf::from("~/x"), "no home: as typed");
-        assert_eq!(typed_path("~/x", Some("".into())), PathBuf::from("~/x"));
+        assert_eq!(ok("a~/b", home.clone()), PathBuf::from("a~/b"));
+        assert_eq!(ok("~", home.clone()), PathBuf::from("/home/me"));
+        assert_eq!(ok("~other/x", home), PathBuf::from("~other/x"), "another user's ~ is not expanded");
+        // QA: with no usable home, `~/x.ron` made a directory named `~` in the current one
+        for home in [None, Some("".into()), Some("relhome".into())] {
+            let err = typed_path("~/x.ron", home.clone()).unwrap_err();
+            assert!(err.contains("HOME is not set to an absolute path"), "{home:?}: {err}");
+        }
     }
 }

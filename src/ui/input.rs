@@ -14,6 +14,9 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
         return None;
     }
     if key.modifiers.contains(KeyModifiers::CONTROL) {
+        if matches!(mode, Mode::SaveAs { .. }) && matches!(key.code, KeyCode::Char('u' | 'U')) {
+            return Some(Command::EraseAll);
+        }
         return matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C')).then_some(Command::Interrupt);
     }
     match mode {
