@@ -485,3 +485,19 @@ fn the_save_prompts_keep_their_keys_and_clear_at_once() {
     // (elsewhere Ctrl-U is nothing)
     assert_eq!(input::command(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL), &Mode::Normal), None);
 }
+
+/// QA: a failed save's notice longer than the message area lost its beginning ("Could not
+/// save:") with nothing to show it was cut; its end (what to do) is kept, and the cut shows.
+#[test]
+fn a_notice_taller_than_the_message_area_shows_where_it_was_cut() {
+    let mut a = app(&["####", "#@.#", "####"]);
+    a.save_failed(&format!("{}: File name too long (os error 36)", "a".repeat(300)));
+    let rows = screen_rows(&a, 60, 18);
+    let area = &rows[rows.len() - 6..rows.len() - 1];
+    assert!(area[0].starts_with("│…a"), "{area:#?}");
+    assert!(area.iter().any(|r| r.contains("(W saves to another")), "{area:#?}");
+    // a notice that fits is drawn whole, with no mark
+    a.save_failed("/ro/save.ron: it is read-only");
+    let rows = screen_rows(&a, 60, 18).join("\n");
+    assert!(rows.contains("Could not save: /ro/save.ron") && !rows.contains('…'), "{rows}");
+}

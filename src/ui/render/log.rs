@@ -30,8 +30,16 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
     let mut notice: Vec<Line> = notice
         .map_or_else(Vec::new, |n| wrap(&Line::styled(terminal_text(n).into_owned(), theme.title), width, 0));
-    // (taller than the area: its end is kept, the reason or the key that cancels)
-    notice.drain(..notice.len().saturating_sub(rows));
+    // (taller than the area: its end is kept, the reason or the key that cancels, and its first
+    // row kept starts with "…", so the cut shows)
+    let cut = notice.len().saturating_sub(rows);
+    notice.drain(..cut);
+    if cut > 0
+        && let Some(first) = notice.first_mut().and_then(|l| l.spans.first_mut())
+    {
+        let rest: String = first.content.chars().skip(1).collect();
+        first.content = format!("…{rest}").into();
+    }
     let mut room = rows - notice.len();
     let mut messages: Vec<Vec<Line>> = Vec::new();
     let mut runs = runs(game.log.messages());
