@@ -13,5 +13,5 @@ mod runs;
 
 pub use grid::Grid;
 pub use opacity::Opacity;
-pub(crate) use runs::{all_clear, both_clear, leading, run_in_row};
 pub use pos::{ParsePosError, Pos};
+pub(crate) use runs::{all_clear, both_clear, leading, run_in_row};
