@@ -24,7 +24,7 @@ const NAME_ROWS: usize = 3;
 
 /// "Replace the saved game in NAME?", over the game: `name` is the file `S` saves to, as
 /// shown, which holds the save of another game. The name is wrapped into the box, whole unless
-/// it takes more than [`NAME_ROWS`] rows.
+/// it takes more rows than `NAME_ROWS` (three).
 pub fn confirm_replace(name: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let inner = usize::from(WIDTH.min(area.width).saturating_sub(2));
     let name = tail(&format!("{}?", terminal_text(name)), inner * NAME_ROWS - NAME_ROWS);
