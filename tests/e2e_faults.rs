@@ -162,6 +162,19 @@ fn sighup_restores_the_terminal_and_exits_129() {
     assert!(s.contents().contains("stopped by a signal (SIGHUP)"), "{}", s.contents());
 }
 
+/// Of two stop signals, the first is the one told: the cause. (A shell hung up sends a stopped
+/// job SIGHUP, then, exiting, SIGTERM: the game said SIGTERM when it woke after both.)
+#[test]
+fn the_first_of_two_signals_is_the_one_told() {
+    let mut s = playing(&[]);
+    s.signal("HUP");
+    s.signal("TERM");
+    let status = s.wait_exit();
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    assert_restored(&s);
+    assert!(s.contents().contains("stopped by a signal (SIGHUP)"), "{}", s.contents());
+}
+
 /// SIGINT and SIGQUIT sent from outside (in raw mode the keys Ctrl-C and Ctrl-\ are keys, not
 /// signals) end the game as cleanly as SIGTERM.
 #[test]

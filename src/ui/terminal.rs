@@ -98,9 +98,20 @@ pub struct StopSignals {
 impl StopSignals {
     /// Registers the handlers and starts the watchdog.
     pub fn watch() -> io::Result<StopSignals> {
+        // The first stop signal is the one kept, and told: the cause. (A shell hung up sends its
+        // stopped jobs SIGHUP and SIGCONT, then, exiting with stopped jobs, SIGTERM and SIGCONT
+        // again; kept last, that SIGTERM was reported when the loop woke after it.)
         let signal = Arc::new(AtomicUsize::new(0));
         for sig in STOP_SIGNALS {
-            signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)?;
+            let first = Arc::clone(&signal);
+            let value = sig as usize;
+            // SAFETY: the action only compares and swaps an atomic, which is async-signal-safe,
+            // and allocates nothing.
+            unsafe {
+                signal_hook::low_level::register(sig, move || {
+                    let _ = first.compare_exchange(0, value, Ordering::Relaxed, Ordering::Relaxed);
+                })
+            }?;
         }
         let (suspend, continued) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
         signal_hook::flag::register(signal_hook::consts::SIGTSTP, Arc::clone(&suspend))?;
