@@ -98,18 +98,22 @@ pub struct StopSignals {
 impl StopSignals {
     /// Registers the handlers and starts the watchdog.
     pub fn watch() -> io::Result<StopSignals> {
-        // The first stop signal is the one kept, and told: the cause. (A shell hung up sends its
-        // stopped jobs SIGHUP and SIGCONT, then, exiting with stopped jobs, SIGTERM and SIGCONT
-        // again; kept last, that SIGTERM was reported when the loop woke after it.)
+        // The signal told is the cause: the first to come, but SIGHUP over any other. (A shell
+        // hung up sends its stopped job SIGTERM as well as SIGHUP, and the game, continued,
+        // took the SIGTERM first; kept last, a signal sent after the first was told instead.)
         let signal = Arc::new(AtomicUsize::new(0));
         for sig in STOP_SIGNALS {
             let first = Arc::clone(&signal);
-            let value = sig as usize;
-            // SAFETY: the action only compares and swaps an atomic, which is async-signal-safe,
-            // and allocates nothing.
+            let (value, hup) = (sig as usize, sig == signal_hook::consts::SIGHUP);
+            // SAFETY: the action only stores into an atomic (or compares and swaps it), which is
+            // async-signal-safe, and allocates nothing.
             unsafe {
                 signal_hook::low_level::register(sig, move || {
-                    let _ = first.compare_exchange(0, value, Ordering::Relaxed, Ordering::Relaxed);
+                    if hup {
+                        first.store(value, Ordering::Relaxed);
+                    } else {
+                        let _ = first.compare_exchange(0, value, Ordering::Relaxed, Ordering::Relaxed);
+                    }
                 })
             }?;
         }
