@@ -47,7 +47,11 @@ fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
     assert!(status.success(), "exit status {status:?}");
     let screen = s.contents();
     assert!(screen.contains("Score "), "{screen}");
-    assert!(screen.contains("The game is over: ") && screen.contains("now holds its end."), "{screen}");
+    assert!(
+        screen.contains("The game is over: ")
+            && screen.contains("now holds its end; resumed, it shows the end screen."),
+        "{screen}"
+    );
     let ended = save::load(&save_file).unwrap();
     assert!(ended.is_over(), "the save holds the won game");
 
@@ -79,7 +83,11 @@ fn the_end_is_in_the_save_before_the_end_screen_is_left() {
     let status = s.wait_exit();
     assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
     let screen = s.contents();
-    assert!(screen.contains("now holds its end.") && screen.contains("the game had ended"), "{screen}");
+    assert!(
+        screen.contains("now holds its end; resumed, it shows the end screen.")
+            && screen.contains("the game had ended"),
+        "{screen}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

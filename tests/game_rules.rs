@@ -655,3 +655,28 @@ fn a_door_opened_out_of_sight_does_not_name_the_monster_that_opened_it() {
     assert_eq!(game.map.tile(Pos::new(4, 2)), Tile::DoorOpen);
     assert!(texts(&game).iter().any(|t| t == "The goblin opens a door."), "{:?}", texts(&game));
 }
+
+/// QA: an arrow that strikes glass across water lay at the shooter's feet with no word why (no
+/// cell of its flight could hold it). The message says where it ends up.
+#[test]
+fn an_arrow_with_nowhere_to_land_is_said_to_end_up_at_your_feet() {
+    let mut exercised = 0;
+    for seed in 0..40 {
+        let mut game = GameState::new(art(&["######", "#@~~\"#", "######"]), seed).unwrap();
+        let before = game.player.arrows;
+        assert_eq!(game.act(Action::Fire { target: Pos::new(4, 1) }), Acted::Turn);
+        let text =
+            game.log.messages().iter().rev().find(|m| m.text.contains("Your arrow")).unwrap().text.clone();
+        assert!(text.starts_with("Your arrow strikes a glass window"), "{text}");
+        if text.contains("breaks") {
+            assert!(!text.contains("your feet"), "{text}");
+            continue;
+        }
+        exercised += 1;
+        assert!(text.ends_with("With nowhere to land along its flight, it ends up at your feet."), "{text}");
+        let here =
+            game.items.iter().find(|i| i.pos == game.player.pos).expect("the arrow at the player's feet");
+        assert_eq!((here.kind, here.amount, game.player.arrows), (ItemKind::Arrows, 1, before - 1));
+    }
+    assert!(exercised > 0, "some arrow did not break");
+}

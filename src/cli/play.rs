@@ -169,7 +169,7 @@ fn tell_end(written: &Option<Result<PathBuf, String>>) -> bool {
         Some(Ok(path)) => {
             let _ = writeln!(
                 std::io::stdout(),
-                "The game is over: {} now holds its end.",
+                "The game is over: {} now holds its end; resumed, it shows the end screen.",
                 super::shown_path(path)
             );
             true

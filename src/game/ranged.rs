@@ -201,14 +201,25 @@ impl GameState {
                     };
                     self.log.push(self.turn, text);
                     let rest = resting_cell(&self.map, from, &flight);
+                    self.tell_rest_at_feet(from, rest, broke);
                     return self.land_arrow(path, flight.stop(), rest, broke);
                 }
                 Stop::MaxRange(_) => {
                     self.log.push(self.turn, "Your arrow flies out of range and falls.");
                     let rest = resting_cell(&self.map, from, &flight);
+                    self.tell_rest_at_feet(from, rest, false);
                     return self.land_arrow(path, flight.stop(), rest, false);
                 }
             }
+        }
+    }
+
+    /// Says so when a spent arrow that did not break comes to rest on the shooter's own cell
+    /// `from`: no cell of its flight could hold it (water, glass), and the player would
+    /// otherwise find it at their feet with no word why (QA).
+    fn tell_rest_at_feet(&mut self, from: Pos, rest: Pos, broke: bool) {
+        if !broke && rest == from {
+            self.log.append_to_last(" With nowhere to land along its flight, it ends up at your feet.");
         }
     }
 
