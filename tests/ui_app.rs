@@ -501,3 +501,33 @@ fn a_notice_taller_than_the_message_area_shows_where_it_was_cut() {
     let rows = screen_rows(&a, 60, 18).join("\n");
     assert!(rows.contains("Could not save: /ro/save.ron") && !rows.contains('…'), "{rows}");
 }
+
+/// New-player QA: with 1 HP back every few turns, healing took pressing `.` some sixty times.
+/// `R` rests, turn after turn, until healed, or until something disturbs it; not with a monster
+/// in view, nor at full health.
+#[test]
+fn r_rests_until_healed_or_disturbed() {
+    let mut a = app(&["########", "#@.....#", "########"]);
+    assert_eq!(
+        input::command(KeyEvent::new(KeyCode::Char('R'), KeyModifiers::SHIFT), &a.mode),
+        Some(Command::Rest)
+    );
+    a.handle(Command::Rest);
+    assert_eq!(a.notice.as_deref(), Some("You are already at full health."));
+    assert_eq!(a.game.turn, 0);
+
+    a.game.player.hp = a.game.player.max_hp - 3;
+    a.handle(Command::Rest);
+    assert_eq!(a.game.player.hp, a.game.player.max_hp, "healed");
+    let turns = a.game.turn;
+    assert!(turns > 3, "it took turns: {turns}");
+    assert_eq!(a.notice, Some(format!("You rest {turns} turns: you are at full health.")));
+
+    // a monster in view: no rest
+    let mut b = app(&["########", "#@...r.#", "########"]);
+    b.game.player.hp -= 3;
+    assert!(!b.game.visible_monsters().is_empty());
+    b.handle(Command::Rest);
+    assert_eq!(b.notice.as_deref(), Some("You cannot rest with a monster in view."));
+    assert_eq!(b.game.turn, 0);
+}

@@ -69,6 +69,8 @@ pub enum Command {
     Move(Dir),
     /// Let a turn pass.
     Wait,
+    /// `R`: rest, letting turns pass until healed or disturbed.
+    Rest,
     /// `o`: open the adjacent closed door, asking which when there are several.
     Open,
     /// `c`: close the adjacent open door, asking which when there are several.
@@ -340,6 +342,7 @@ impl App {
         match cmd {
             Command::Move(dir) => self.play(Action::Move(dir)),
             Command::Wait => self.play(Action::Wait),
+            Command::Rest => self.rest(),
             Command::PickUp => self.play(Action::PickUp),
             Command::Quaff => self.play(Action::Quaff),
             Command::TakeExit => self.play(Action::TakeExit),
@@ -368,6 +371,44 @@ impl App {
             _ => {}
         }
         Flow::Continue
+    }
+
+    /// `R`: lets turns pass, each a [`Action::Wait`], until the player is at full health, or
+    /// until something disturbs the rest: a monster in view (none may be in view to start), a
+    /// hit point lost, the game's end, or [`REST_TURNS`] turns. Says how it went in a notice
+    /// (what happened meanwhile is in the log, as for any turn).
+    fn rest(&mut self) {
+        let game = &self.game;
+        if !game.visible_monsters().is_empty() {
+            self.notice = Some("You cannot rest with a monster in view.".into());
+            return;
+        }
+        if game.player.hp >= game.player.max_hp {
+            self.notice = Some("You are already at full health.".into());
+            return;
+        }
+        let mut turns = 0;
+        let why = loop {
+            let hp = self.game.player.hp;
+            self.play(Action::Wait);
+            turns += 1;
+            let game = &self.game;
+            if game.is_over() {
+                break None;
+            } else if game.player.hp < hp {
+                break Some("you are hurt");
+            } else if !game.visible_monsters().is_empty() {
+                break Some("a monster comes into view");
+            } else if game.player.hp >= game.player.max_hp {
+                break Some("you are at full health");
+            } else if turns == REST_TURNS {
+                break Some("you are rested enough for now");
+            }
+        };
+        if let Some(why) = why {
+            let s = if turns == 1 { "" } else { "s" };
+            self.notice = Some(format!("You rest {turns} turn{s}: {why}."));
+        }
     }
 
     /// `S`: saves and quits, after asking when the save would replace another game's.
@@ -475,6 +516,10 @@ fn scrolled(scroll: usize, cmd: Command, up_grows: bool) -> usize {
     let step = if up_grows { -step } else { step };
     scroll.saturating_add_signed(step)
 }
+
+/// The most turns one `R` rests (so that a rest that nothing ends still ends: a player who
+/// cannot heal, say).
+pub const REST_TURNS: u32 = 200;
 
 /// The file a name typed at the save-as prompt names: as typed (relative to the current
 /// directory, as on a command line), but for `~` and a leading `~/`, the home directory `home`

@@ -95,6 +95,7 @@ pub fn command(key: KeyEvent, mode: &Mode) -> Option<Command> {
         KeyCode::Char('m') => Command::History,
         KeyCode::Char('q') => Command::Quit,
         KeyCode::Char('S') => Command::SaveQuit,
+        KeyCode::Char('R') => Command::Rest,
         KeyCode::Char('W') => Command::SaveAs,
         KeyCode::Esc => Command::Back,
         _ => return None,

@@ -15,7 +15,7 @@ use crate::ui::theme::Theme;
 pub const KEYS: &[(&str, &str)] = &[
     ("arrows hjkl yubn", "move; bump a monster to attack it, a door to open it"),
     ("numpad 1-4 6-9", "move too (NumLock off: Home PgUp End PgDn are diagonals)"),
-    (". s 5", "wait a turn (numpad 5 too)"),
+    (". s 5 R", "wait a turn (numpad 5 too); R: rest until healed"),
     ("o c", "open / close a door next to you"),
     ("g ,", "pick up what lies here"),
     ("p", "drink a healing potion"),
