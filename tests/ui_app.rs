@@ -531,3 +531,28 @@ fn r_rests_until_healed_or_disturbed() {
     assert_eq!(b.notice.as_deref(), Some("You cannot rest with a monster in view."));
     assert_eq!(b.game.turn, 0);
 }
+
+/// New-player QA: PgDn in the history moved ten rows with twenty-two on screen. A page is the
+/// rows shown, less one kept in view; in the help too.
+#[test]
+fn a_page_is_the_rows_on_screen_less_one() {
+    let mut a = app(&["####", "#@>#", "####"]);
+    for k in 0..400 {
+        a.game.log.push(0, format!("message {k}"));
+    }
+    a.screen = Size::new(80, 24);
+    a.handle(Command::History);
+    a.handle(Command::Home);
+    let Mode::History { scroll: oldest } = a.mode else { panic!() };
+    a.handle(Command::PageDown);
+    assert_eq!(a.mode, Mode::History { scroll: oldest - 21 }, "22 rows shown, one kept");
+    a.handle(Command::PageUp);
+    assert_eq!(a.mode, Mode::History { scroll: oldest });
+    a.handle(Command::Back);
+    a.screen = Size::new(render::MIN_WIDTH, render::MIN_HEIGHT);
+    a.handle(Command::Help);
+    a.handle(Command::PageDown);
+    let max =
+        render::help::max_scroll(ratatui::layout::Rect::new(0, 0, render::MIN_WIDTH, render::MIN_HEIGHT));
+    assert_eq!(a.mode, Mode::Help { scroll: 15.min(max) }, "16 rows shown at 60×18");
+}

@@ -117,9 +117,9 @@ pub enum Command {
     ScrollUp,
     /// Help and history: one row down (newer).
     ScrollDown,
-    /// Help and history: ten rows up.
+    /// Help and history: a page up (the rows shown, less one kept in view).
     PageUp,
-    /// Help and history: ten rows down.
+    /// Help and history: a page down.
     PageDown,
     /// Home: the help's first page, the history's oldest.
     Home,
@@ -247,7 +247,8 @@ impl App {
                     self.mode = Mode::Normal;
                 } else {
                     let max = render::help::max_scroll(self.screen_area());
-                    self.mode = Mode::Help { scroll: scrolled(scroll.min(max), cmd, false).min(max) };
+                    let page = self.page();
+                    self.mode = Mode::Help { scroll: scrolled(scroll.min(max), cmd, false, page).min(max) };
                 }
             }
             Mode::Look { cursor } => match cmd {
@@ -269,7 +270,8 @@ impl App {
                     // (clamped first: after the screen grew, a scroll past the new oldest page
                     // would take steps that change nothing on screen)
                     let within = |s| render::log::history_scroll_within(&self.game, self.screen_area(), s);
-                    self.mode = Mode::History { scroll: within(scrolled(within(scroll), cmd, true)) };
+                    let page = self.page();
+                    self.mode = Mode::History { scroll: within(scrolled(within(scroll), cmd, true, page)) };
                 }
             }
             Mode::ConfirmQuit => match cmd {
@@ -483,6 +485,16 @@ impl App {
         self.notice = Some(format!("Could not save: {message}{hint}"));
     }
 
+    /// The rows PgUp and PgDn move the help and the history: the rows they show (the screen's,
+    /// inside a border), less one kept in view for context; ten before the event loop has said
+    /// how big the screen is. (QA: ten rows a page, with 22 on screen, read as a page lost.)
+    fn page(&self) -> usize {
+        match self.screen.height {
+            0 => 10,
+            h => usize::from(h.saturating_sub(3)).max(1),
+        }
+    }
+
     /// [`App::screen`] as the area the screens are drawn in.
     fn screen_area(&self) -> Rect {
         Rect::new(0, 0, self.screen.width, self.screen.height)
@@ -498,19 +510,20 @@ impl App {
 
 /// `scroll` after a scrolling command: rows counted up from the bottom when `up_grows` (the
 /// history), down from the top otherwise (the help). Home and End go to the top and the bottom
-/// (the largest scroll is `usize::MAX`, which the caller cuts to the last page). Other commands
-/// leave it.
-fn scrolled(scroll: usize, cmd: Command, up_grows: bool) -> usize {
+/// (the largest scroll is `usize::MAX`, which the caller cuts to the last page); PgUp and PgDn
+/// move `page` rows. Other commands leave it.
+fn scrolled(scroll: usize, cmd: Command, up_grows: bool, page: usize) -> usize {
     match cmd {
         Command::Home => return if up_grows { usize::MAX } else { 0 },
         Command::End => return if up_grows { 0 } else { usize::MAX },
         _ => {}
     }
+    let page = isize::try_from(page).unwrap_or(isize::MAX);
     let step: isize = match cmd {
         Command::ScrollUp | Command::Move(Dir::N) => -1,
         Command::ScrollDown | Command::Move(Dir::S) => 1,
-        Command::PageUp => -10,
-        Command::PageDown => 10,
+        Command::PageUp => -page,
+        Command::PageDown => page,
         _ => 0,
     };
     let step = if up_grows { -step } else { step };
