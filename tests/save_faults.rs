@@ -603,3 +603,35 @@ fn a_save_replaces_only_a_save() {
     }
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// QA: a `kill -9` during a long save left its hidden temporary file (`.save.ron.tmpPID`), which
+/// no later save removed. The next save to that name removes such files of processes that are
+/// gone, and nothing else: not a save under way in a running process, not another name's.
+#[cfg(unix)]
+#[test]
+fn a_save_removes_what_a_killed_save_left_behind() {
+    let dir = scratch("stale-temporaries");
+    let path = dir.join("save.ron");
+    let mut done = std::process::Command::new("true").spawn().unwrap();
+    let dead = done.id();
+    done.wait().unwrap();
+    let mut running = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+    let alive = running.id();
+    let files = [
+        (format!(".save.ron.tmp{dead}"), false),
+        (format!(".save.ron.tmp{alive}"), true),
+        (format!(".other.ron.tmp{dead}"), true),
+        (".save.ron.tmpabc".to_string(), true),
+    ];
+    for (name, _) in &files {
+        fs::write(dir.join(name), "left behind").unwrap();
+    }
+    save::save(&played(0, 2, 2), &path).unwrap();
+    for (name, kept) in &files {
+        assert_eq!(dir.join(name).exists(), *kept, "{name}");
+    }
+    assert!(save::load(&path).is_ok());
+    running.kill().unwrap();
+    running.wait().unwrap();
+    fs::remove_dir_all(dir).unwrap();
+}
