@@ -13,7 +13,9 @@
 //! Writing has the mirror problem: opening a FIFO for writing waits for a reader, and the
 //! program writing may be the lab, in raw mode, where nothing would get the terminal back. So
 //! [`create`] opens without waiting too, and refuses whatever it opened that is not a regular
-//! file (a FIFO, a device) before writing a byte.
+//! file (a FIFO, a device) before writing a byte. A file written whole or not at all goes
+//! through a temporary file beside it, renamed over it; what such a write killed midway left
+//! behind, the next write to that name removes ([`remove_stale_temporaries`]).
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -120,3 +122,38 @@ fn is_fifo(meta: &std::fs::Metadata) -> bool {
 fn is_fifo(_: &std::fs::Metadata) -> bool {
     false
 }
+
+/// Removes what a write to `dir/name` through a temporary file (a save, a picture), killed
+/// before its rename, left behind: a regular file `.NAME.tmpPID` whose process `PID` is no
+/// longer running (QA: a `kill -9` during a long save left a hidden 16 MB file that no later
+/// save removed, its name holding the dead process's number). Only that pattern, and only where the process is gone: a save under way in another
+/// process keeps its file. Failures are ignored: this is tidying, not the save. (Unix only:
+/// elsewhere there is no cheap test that a process is gone.)
+#[cfg(unix)]
+pub(crate) fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|p| p.parse::<libc::pid_t>().ok())
+        else {
+            continue;
+        };
+        if pid <= 0 || pid as u32 == std::process::id() {
+            continue;
+        }
+        // SAFETY: signal 0 sends nothing; it only asks whether the process exists.
+        let gone = unsafe { libc::kill(pid, 0) } != 0
+            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub(crate) fn remove_stale_temporaries(_: &Path, _: &str) {}

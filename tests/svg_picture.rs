@@ -408,3 +408,25 @@ fn the_lab_refuses_to_export_a_picture_of_too_many_cells() {
     assert_eq!(written, svg(&sightline::ui::lab::export::scene(&lab)));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A picture written over what a killed write left behind (`.NAME.tmpPID`, its process gone)
+/// removes that file, as a save does.
+#[cfg(unix)]
+#[test]
+fn save_svg_removes_what_a_killed_write_left_behind() {
+    let dir = std::env::temp_dir().join(format!("sightline-svg-stale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut done = std::process::Command::new("true").spawn().unwrap();
+    let dead = done.id();
+    done.wait().unwrap();
+    let stale = dir.join(format!(".view.svg.tmp{dead}"));
+    std::fs::write(&stale, "half a picture").unwrap();
+    let map = sightline::Map::open(6, 4);
+    sightline::picture::save_svg(
+        &sightline::picture::Scene::new(&map, sightline::Pos::new(2, 1)),
+        &dir.join("view.svg"),
+    )
+    .unwrap();
+    assert!(!stale.exists() && dir.join("view.svg").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}

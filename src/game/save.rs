@@ -337,7 +337,7 @@ fn save_within(game: &GameState, path: &Path, crash: Crash, limit: u64) -> Resul
             .unwrap_or_else(|| step(e, &format!("the directory {} could not be created", dir.display()))))
     })?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
-    remove_stale_temporaries(&dir, &name);
+    crate::safe_file::remove_stale_temporaries(&dir, &name);
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     // A regular file, or an error: not a wait on a pipe someone left under this name (which,
     // not made here, is not removed either).
@@ -405,41 +405,6 @@ pub fn replaces_save(path: &Path) -> Result<bool, SaveError> {
         _ => Ok(false),
     }
 }
-
-/// Removes what a save to `dir/name` killed before its rename left behind: a regular file
-/// `.NAME.tmpPID` whose process `PID` is no longer running (QA: a `kill -9` during a long save
-/// left a hidden 16 MB file that no later save removed, its name holding the dead process's
-/// number). Only that pattern, and only where the process is gone: a save under way in another
-/// process keeps its file. Failures are ignored: this is tidying, not the save. (Unix only:
-/// elsewhere there is no cheap test that a process is gone.)
-#[cfg(unix)]
-fn remove_stale_temporaries(dir: &Path, name: &str) {
-    let prefix = format!(".{name}.tmp");
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let file_name = entry.file_name();
-        let Some(pid) = file_name
-            .to_str()
-            .and_then(|f| f.strip_prefix(&prefix))
-            .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|p| p.parse::<libc::pid_t>().ok())
-        else {
-            continue;
-        };
-        if pid <= 0 || pid as u32 == std::process::id() {
-            continue;
-        }
-        // SAFETY: signal 0 sends nothing; it only asks whether the process exists.
-        let gone = unsafe { libc::kill(pid, 0) } != 0
-            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn remove_stale_temporaries(_: &Path, _: &str) {}
 
 /// Whether `a` and `b` name the same file: the same file once links, `.` and `..` are
 /// resolved, where both exist; else the same path as written. (So that a game loaded from

@@ -126,6 +126,7 @@ pub fn save_svg(scene: &Scene<'_>, path: &Path) -> io::Result<()> {
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not the name of a file"))?;
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    crate::safe_file::remove_stale_temporaries(dir, &name.to_string_lossy());
     let mut tmp_name = OsString::from(".");
     tmp_name.push(name);
     tmp_name.push(format!(".tmp{}", std::process::id()));
