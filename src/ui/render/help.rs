@@ -43,7 +43,8 @@ pub fn notes() -> Vec<String> {
 const NOTES: &[&str] = &[
     "Bright: in view. Dim: remembered as you last saw it. Blank: never seen.",
     "A monster sees you exactly when you see it; unseen monsters are not shown.",
-    "Walls and closed doors block sight. Glass and water do not, but bar the way.",
+    // (with the glyphs the map draws them with: new-player QA found `"` named nowhere)
+    "# walls and + shut doors block sight; \" glass and ~ water bar the way only.",
     "Diagonal steps pass walls meeting at corners. Failed actions take no turn.",
     "S saves to --save or --load FILE; a resumed game's end goes to --load FILE.",
 ];
