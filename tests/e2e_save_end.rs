@@ -29,6 +29,11 @@ fn saved_one_step_from_the_exit(dir: &Path) -> PathBuf {
     save_file
 }
 
+/// `text` with every run of whitespace one space: what was said, however the lines broke.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[test]
 fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
     let dir = scratch("save-end");
@@ -49,7 +54,7 @@ fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
     assert!(screen.contains("Score "), "{screen}");
     assert!(
         screen.contains("The game is over: ")
-            && screen.contains("now holds its end; resumed, it shows the end screen."),
+            && words(&screen).contains("now holds its end; resumed, it shows the end screen."),
         "{screen}"
     );
     let ended = save::load(&save_file).unwrap();
@@ -63,6 +68,34 @@ fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
     assert!(s.wait_exit().success());
     assert!(!s.contents().contains("now holds its end"), "{}", s.contents());
     assert_eq!(std::fs::read(&save_file).unwrap(), before);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// What the game says as it ends, once the terminal is back, is broken at spaces to the
+/// terminal's width: at 80 columns the terminal broke it wherever a line reached the edge
+/// ("…it shows the end sc" / "reen.", QA).
+#[test]
+fn what_is_said_after_the_end_screen_breaks_at_spaces_at_80_columns() {
+    let dir = scratch("save-end-80");
+    let save_file = saved_one_step_from_the_exit(&dir);
+    let save_arg = save_file.display().to_string();
+    let mut s = pty::Launch::new(&["--load", &save_arg]).size(24, 80).start();
+    s.wait_for("Position 1,1");
+    s.send("l");
+    s.wait_for("Position 2,1");
+    s.send(">");
+    s.wait_for("You escaped the dungeon!");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    let screen = s.contents();
+    let told = format!("The game is over: {save_arg} now holds its end; resumed, it shows the end screen.");
+    assert!(told.len() > 80, "longer than a line: {told}");
+    assert!(words(&screen).contains(&told), "{screen}");
+    // (the emulator joins the rows of a line the terminal folded: a longer one was broken at the
+    // edge, wherever that fell)
+    for line in screen.lines() {
+        assert!(line.chars().count() <= 80, "folded by the terminal: {line:?}\n{screen}");
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -84,7 +117,7 @@ fn the_end_is_in_the_save_before_the_end_screen_is_left() {
     assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
     let screen = s.contents();
     assert!(
-        screen.contains("now holds its end; resumed, it shows the end screen.")
+        words(&screen).contains("now holds its end; resumed, it shows the end screen.")
             && screen.contains("the game had ended"),
         "{screen}"
     );

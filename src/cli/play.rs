@@ -14,6 +14,7 @@ use sightline::game::save;
 use sightline::map::format::load_path;
 use sightline::map::{shell_word, terminal_text};
 use sightline::ui::play::{self, Ended};
+use sightline::ui::render::wrap::wrap_words;
 use sightline::ui::{App, Theme};
 
 /// The game's options, shared by `sightline [MAP]` and `sightline play [MAP]`.
@@ -133,7 +134,8 @@ pub fn run(args: Args) -> ExitCode {
             let mut status = ExitCode::SUCCESS;
             if app.game.is_over() {
                 let (score, turn, seed) = (app.game.score(), app.game.turn, app.game.seed);
-                let _ = writeln!(std::io::stdout(), "Score {score} after {turn} turns (seed {seed}).");
+                let score = format!("Score {score} after {turn} turns (seed {seed}).");
+                let _ = writeln!(std::io::stdout(), "{}", fitted(&score, std::io::stdout().is_terminal()));
                 if !tell_end(&end_written) {
                     status = ExitCode::from(super::INVALID_MAP);
                 }
@@ -167,20 +169,33 @@ fn tell_end(written: &Option<Result<PathBuf, String>>) -> bool {
     match written {
         None => true,
         Some(Ok(path)) => {
-            let _ = writeln!(
-                std::io::stdout(),
+            let told = format!(
                 "The game is over: {} now holds its end; resumed, it shows the end screen.",
                 super::shown_path(path)
             );
+            let _ = writeln!(std::io::stdout(), "{}", fitted(&told, std::io::stdout().is_terminal()));
             true
         }
         Some(Err(why)) => {
-            super::report!(
+            let told = format!(
                 "sightline: the end of the game was not written over its save: {why}\n\
                  Resuming that save resumes the game from before its end."
             );
+            super::report!("{}", fitted(&told, std::io::stderr().is_terminal()));
             false
         }
+    }
+}
+
+/// `text`, said once the game has given the terminal back, broken at spaces to the terminal's
+/// width ([`wrap_words`]) when `to_terminal` (the stream it goes to is one): a line longer than
+/// the terminal is wide is otherwise broken by the terminal wherever it reaches the edge,
+/// mid-word (QA, at 80 columns: "…it shows the end sc" / "reen."). As it is for a file or a
+/// pipe, and where the terminal's width cannot be read.
+fn fitted(text: &str, to_terminal: bool) -> String {
+    match crossterm::terminal::size() {
+        Ok((columns, _)) if to_terminal => wrap_words(text, usize::from(columns)),
+        _ => text.to_string(),
     }
 }
 

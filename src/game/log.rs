@@ -11,6 +11,18 @@ pub struct Message {
     pub turn: u64,
     /// One sentence, ready to print.
     pub text: String,
+    /// The ids of the monsters it is about, sorted, when the player sees them (the monster that
+    /// hits, or is hit; the monsters a sighting names); empty when it is about none, or about
+    /// one the player does not see (which would tell apart what the player cannot). The screens
+    /// count a message repeated in a row as one only when it is about the same monsters: two
+    /// archers seen one after the other are two sightings, not one seen twice (QA).
+    ///
+    /// Left out of a save when empty, and read as empty when missing: a save written before
+    /// the field loads as it did, its messages counted by their text alone, and a build from
+    /// before it skips the field. Either way the save reads, so the field did not need a new
+    /// [`crate::game::save::SAVE_FORMAT`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub about: Vec<u32>,
 }
 
 /// Every message of the game, oldest first. Kept whole (the history view shows it all, and a
@@ -36,7 +48,13 @@ impl Log {
     /// assert_eq!(log.recent(10).len(), 3); // asking for more than there is gives them all
     /// ```
     pub fn push(&mut self, turn: u64, text: impl Into<String>) {
-        self.messages.push(Message { turn, text: text.into() });
+        self.push_about(turn, text, Vec::new());
+    }
+
+    /// [`Log::push`] for a message about the monsters `about` (see [`Message::about`]).
+    pub(crate) fn push_about(&mut self, turn: u64, text: impl Into<String>, mut about: Vec<u32>) {
+        about.sort_unstable();
+        self.messages.push(Message { turn, text: text.into(), about });
     }
 
     /// Stamps the messages from index `first` on with `turn`: the player's own messages are
@@ -48,10 +66,12 @@ impl Log {
         }
     }
 
-    /// Replaces the text of message `index`: for a message of the turn being played, settled
-    /// before the turn ends (a sighting whose monsters moved on).
-    pub(crate) fn rewrite(&mut self, index: usize, text: String) {
-        self.messages[index].text = text;
+    /// Replaces the text of message `index`, and the monsters it is about: for a message of the
+    /// turn being played, settled before the turn ends (a sighting whose monsters moved on).
+    pub(crate) fn rewrite(&mut self, index: usize, text: String, mut about: Vec<u32>) {
+        about.sort_unstable();
+        let m = &mut self.messages[index];
+        (m.text, m.about) = (text, about);
     }
 
     /// Adds `text` to the end of the last message: a consequence told in the same line.

@@ -157,10 +157,10 @@ impl GameState {
             match flight.stop() {
                 Stop::Hit(at) => {
                     let i = self.monster_index(at).expect("a monster was hit");
-                    let name = self.monsters[i].name();
+                    let (name, about) = (self.monsters[i].name(), self.about(i));
                     let chance = hit_chance(PLAYER_BOW, from.chebyshev(at));
                     if self.rng.random_range(0..100) >= chance {
-                        self.log.push(self.turn, format!("Your arrow misses the {name}."));
+                        self.log.push_about(self.turn, format!("Your arrow misses the {name}."), about);
                         missed.push(at);
                         continue;
                     }
@@ -169,12 +169,14 @@ impl GameState {
                     if self.monsters[i].hp <= 0 {
                         self.remove_monster(i);
                         self.player.kills = self.player.kills.saturating_add(1);
-                        self.log.push(
+                        self.log.push_about(
                             self.turn,
                             format!("Your arrow hits the {name} for {damage} and kills it!"),
+                            about,
                         );
                     } else {
-                        self.log.push(self.turn, format!("Your arrow hits the {name} for {damage}."));
+                        let text = format!("Your arrow hits the {name} for {damage}.");
+                        self.log.push_about(self.turn, text, about);
                         // Shot at, it knows where you are.
                         self.monsters[i].mind = super::creature::Mind::Hunting { last_seen: from };
                     }
@@ -241,14 +243,14 @@ impl GameState {
     /// clear). Returns false when the player dies.
     pub(crate) fn monster_shoots(&mut self, i: usize, bow: Bow) -> bool {
         let m = &self.monsters[i];
-        let name = m.name();
+        let (name, about) = (m.name(), self.about(i));
         let chance = hit_chance(bow, m.pos.chebyshev(self.player.pos));
         if self.rng.random_range(0..100) >= chance {
-            self.log.push(self.turn, format!("The {name}'s arrow misses you."));
+            self.log.push_about(self.turn, format!("The {name}'s arrow misses you."), about);
             return true;
         }
         let damage = self.rng.random_range(bow.damage.0..=bow.damage.1);
-        self.log.push(self.turn, format!("The {name}'s arrow hits you for {damage}."));
+        self.log.push_about(self.turn, format!("The {name}'s arrow hits you for {damage}."), about);
         self.hurt_player(name, damage)
     }
 }

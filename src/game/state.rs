@@ -387,6 +387,14 @@ impl GameState {
         self.occupancy.get(p).filter(|&i| self.monsters.get(i).is_some_and(|m| m.pos == p))
     }
 
+    /// Who a message about monster `i` is about ([`crate::game::Message::about`]): its id when
+    /// the player sees it; none when not, so that the log does not tell apart monsters the
+    /// player cannot (an arrow into the dark names only the kind it hit).
+    pub(crate) fn about(&self, i: usize) -> Vec<u32> {
+        let m = &self.monsters[i];
+        if self.is_visible(m.pos) { vec![m.id] } else { Vec::new() }
+    }
+
     /// Moves monster `i` to `to`, keeping the index of who stands where in step.
     pub(crate) fn move_monster(&mut self, i: usize, to: Pos) {
         let from = std::mem::replace(&mut self.monsters[i].pos, to);
@@ -501,7 +509,7 @@ impl GameState {
         let mut ids: Vec<u32> = new.iter().map(|m| m.id).collect();
         ids.sort_unstable();
         let text = self.sighting_of(new)?;
-        self.log.push(self.turn, text);
+        self.log.push_about(self.turn, text, ids.clone());
         Some(Sighting { message: self.log.len() - 1, ids })
     }
 
@@ -535,8 +543,9 @@ impl GameState {
         if still.len() == sighting.ids.len() {
             return;
         }
+        let ids = still.iter().map(|m| m.id).collect();
         match self.sighting_of(still) {
-            Some(text) => self.log.rewrite(sighting.message, text),
+            Some(text) => self.log.rewrite(sighting.message, text, ids),
             None => self.log.retract(sighting.message),
         }
     }

@@ -71,6 +71,12 @@ impl GameState {
         self.log.push(self.turn, text);
     }
 
+    /// [`GameState::note`] for a message about the monsters `about` (see
+    /// [`GameState::about`]).
+    fn note_about(&mut self, about: Vec<u32>, text: impl Into<String>) {
+        self.log.push_about(self.turn, text, about);
+    }
+
     /// Does the player's part of the turn; false when the action was impossible.
     fn player_acts(&mut self, action: Action) -> bool {
         match action {
@@ -128,17 +134,17 @@ impl GameState {
     }
 
     fn player_attacks(&mut self, i: usize) {
-        let name = self.monsters[i].name();
+        let (name, about) = (self.monsters[i].name(), self.about(i));
         match strike(&mut self.rng, PLAYER_STATS) {
-            Strike::Miss => self.note(format!("You miss the {name}.")),
+            Strike::Miss => self.note_about(about, format!("You miss the {name}.")),
             Strike::Hit(damage) => {
                 self.monsters[i].hp = self.monsters[i].hp.saturating_sub(damage);
                 if self.monsters[i].hp <= 0 {
                     self.remove_monster(i);
                     self.player.kills = self.player.kills.saturating_add(1);
-                    self.note(format!("You hit the {name} for {damage} and kill it!"));
+                    self.note_about(about, format!("You hit the {name} for {damage} and kill it!"));
                 } else {
-                    self.note(format!("You hit the {name} for {damage}."));
+                    self.note_about(about, format!("You hit the {name} for {damage}."));
                 }
             }
         }
@@ -188,7 +194,8 @@ impl GameState {
         match self.map.tile(at) {
             Tile::DoorOpen if self.monster_at(at).is_some() => {
                 let who = self.who_is_at(at);
-                self.note(format!("{who} stands in the doorway."));
+                let about = self.monster_index(at).map_or_else(Vec::new, |i| self.about(i));
+                self.note_about(about, format!("{who} stands in the doorway."));
                 false
             }
             Tile::DoorOpen if self.item_at(at).is_some() => {
@@ -288,18 +295,18 @@ impl GameState {
                     // hand out of sight tells only that.
                     if self.is_visible(self.monsters[i].pos) {
                         let name = self.monsters[i].name();
-                        self.note(format!("The {name} opens a door."));
+                        self.note_about(self.about(i), format!("The {name} opens a door."));
                     } else if self.is_visible(at) {
                         self.note("A door opens.".to_string());
                     }
                 }
                 MonsterAction::Attack => {
                     let m = &self.monsters[i];
-                    let (name, stats) = (m.name(), m.stats());
+                    let (name, stats, about) = (m.name(), m.stats(), self.about(i));
                     match strike(&mut self.rng, stats) {
-                        Strike::Miss => self.note(format!("The {name} misses you.")),
+                        Strike::Miss => self.note_about(about, format!("The {name} misses you.")),
                         Strike::Hit(damage) => {
-                            self.note(format!("The {name} hits you for {damage}."));
+                            self.note_about(about, format!("The {name} hits you for {damage}."));
                             if !self.hurt_player(name, damage) {
                                 return;
                             }

@@ -16,7 +16,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("arrows hjkl yubn", "move; bump a monster to attack it, a door to open it"),
     ("numpad 1-4 6-9", "move too (NumLock off: Home PgUp End PgDn are diagonals)"),
     (". s 5 R", "wait a turn (numpad 5 too); R: rest until healed"),
-    ("o c", "open / close a door next to you"),
+    // (with the glyphs of both states of a door, here where doors are opened: the notes name
+    // the rest of the terrain, and the open door `'` was named nowhere; there was no room for
+    // it in that line within 80 columns)
+    ("o c", "open / close a door next to you (+ shut, ' open)"),
     ("g ,", "pick up what lies here"),
     ("p", "drink a healing potion"),
     (">", "leave by the stairs you stand on: you win"),

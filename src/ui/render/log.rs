@@ -90,16 +90,23 @@ impl Run<'_> {
 }
 
 /// The messages of `log` (oldest first) newest first, each run of one message repeated in a row
-/// (the same wall bumped again and again) as one [`Run`] with its count; the history keeps
-/// every one. The message area and the end screens' last messages both read the log this way.
+/// (the same wall bumped again and again, the same orc hitting as hard) as one [`Run`] with its
+/// count; the history keeps every one. A repeat is the same text about the same monsters
+/// ([`Message::about`]): two archers seen one after the other are two lines, not "You see an
+/// archer. (×2)", which reads as one archer seen twice and hides the second. The message area
+/// and the end screens' last messages both read the log this way.
 /// Past [`REPEATS_COUNTED`] repeats, where the run began is not looked for: it is the last run
 /// given, so that a frame's work stays bounded whatever a save's log holds.
 pub fn runs(log: &[Message]) -> impl Iterator<Item = Run<'_>> {
     let mut end = log.len();
     std::iter::from_fn(move || {
         let message = log[..end].last()?;
-        let count =
-            log[..end].iter().rev().take(REPEATS_COUNTED + 1).take_while(|r| r.text == message.text).count();
+        let count = log[..end]
+            .iter()
+            .rev()
+            .take(REPEATS_COUNTED + 1)
+            .take_while(|r| r.text == message.text && r.about == message.about)
+            .count();
         end = if count > REPEATS_COUNTED { 0 } else { end - count };
         Some(Run { message, count })
     })

@@ -140,6 +140,51 @@ fn to_line(row: Vec<Grapheme<'_>>, like: &Line<'_>) -> Line<'static> {
     out
 }
 
+/// `text` broken at spaces into lines of at most `width` cells, for text printed to a terminal
+/// after the game's screens are gone (what the game says as it ends), which the terminal would
+/// otherwise break wherever a line reaches its edge, mid-word. As [`wrap`] breaks rows, but a
+/// word wider than `width` (a long file name) is not broken: it goes on a line of its own for
+/// the terminal to fold, since a newline put inside it would break it when it is copied. The
+/// spaces at a break are dropped; other spaces, the text's own newlines and each line's leading
+/// spaces are kept. A `width` of 0 leaves the text as it is.
+pub fn wrap_words(text: &str, width: usize) -> String {
+    if width == 0 {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / width + 1);
+    for (k, line) in text.split('\n').enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        // The row's width so far, and the spaces since its last word: written only if a word
+        // follows on the same row (or, at the line's start, as its indent).
+        let (mut w, mut gap) = (0, "");
+        let mut rest = line;
+        while !rest.is_empty() {
+            let space = rest.starts_with(' ');
+            let end = rest.find(|c| (c == ' ') != space).unwrap_or(rest.len());
+            let (run, tail) = rest.split_at(end);
+            rest = tail;
+            if space {
+                gap = run;
+                continue;
+            }
+            let run_w: usize = run.graphemes(true).map(cells).sum();
+            if w > 0 && w + gap.len() + run_w > width {
+                out.push('\n');
+                w = 0;
+            } else {
+                out.push_str(gap);
+                w += gap.len();
+            }
+            out.push_str(run);
+            w += run_w;
+            gap = "";
+        }
+    }
+    out
+}
+
 /// `text` cut to at most `width` cells, ending with "…" where it was cut, so the cut shows: a
 /// title wider than its border is cut by ratatui without a sign. Grapheme clusters are kept
 /// whole, measured as ratatui draws them.
@@ -292,6 +337,40 @@ mod tests {
         let out = rows(&welcome, 60, 0);
         assert!(out.iter().all(|r| drawn(r) <= 60), "{out:?}");
         assert_eq!(out.concat().matches('\u{2764}').count(), 40);
+    }
+
+    #[test]
+    fn wrap_words_breaks_at_spaces_and_never_inside_a_word() {
+        // QA: at 80 columns the terminal broke the line the game ends with in "sc" / "reen.".
+        let end = "The game is over: /home/player/.local/share/sightline/save.ron now holds its end; \
+                   resumed, it shows the end screen.";
+        assert_eq!(
+            wrap_words(end, 80),
+            "The game is over: /home/player/.local/share/sightline/save.ron now holds its\n\
+             end; resumed, it shows the end screen."
+        );
+        assert_eq!(wrap_words("one two three", 7), "one two\nthree");
+        assert_eq!(wrap_words("one two three", 6), "one\ntwo\nthree");
+        // A word wider than a line is left whole, on a line of its own.
+        assert_eq!(
+            wrap_words("at /a/very/long/path/save.ron now", 10),
+            "at\n/a/very/long/path/save.ron\nnow"
+        );
+        assert_eq!(wrap_words("/a/very/long/path", 5), "/a/very/long/path");
+        // Its own newlines, inner spaces and indents kept; spaces at a break, and trailing, not.
+        assert_eq!(wrap_words("a  b\n  c d e", 4), "a  b\n  c\nd e");
+        assert_eq!(wrap_words("a b ", 80), "a b");
+        assert_eq!(wrap_words("", 80), "");
+        assert_eq!(wrap_words("a b", 0), "a b");
+        // Measured as drawn: wide characters take two cells.
+        assert_eq!(wrap_words("漢字 漢字 ab", 9), "漢字 漢字\nab");
+        for width in 1..60 {
+            for line in wrap_words(end, width).lines() {
+                assert!(drawn(line) <= width || !line.contains(' '), "{width}: {line:?}");
+            }
+            let words: Vec<&str> = end.split_whitespace().collect();
+            assert_eq!(wrap_words(end, width).split_whitespace().collect::<Vec<_>>(), words, "{width}");
+        }
     }
 
     #[test]
