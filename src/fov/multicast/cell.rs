@@ -87,10 +87,22 @@ pub(super) fn input_parts(
 ) -> (Option<(Interval, bool)>, Option<(Interval, bool)>) {
     let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
     let corner = Dir::new(2 * i - 1, 2 * j - 1);
+    // An input of one interval has made the comparison with the square's outer end already:
+    // that end is the far corner of the cell the light leaves (`lo` for the cell above, `hi`
+    // for the one to the left), and the light's reach bit to that cell's other child is that
+    // comparison, the same one `starting_at` and `ending_at` make: above's interval starts at
+    // `lo` or before (`lo` included) iff it reaches the child to the right of the cell above,
+    // the left's ends at `hi` or after iff it reaches the child below the cell to the left.
+    // (Of two intervals, the bit is about the other one. Measured: the 5 % map's unlimited view
+    // 3.3 % fewer instructions.)
     let u = if up == Light::DARK {
         None
     } else if up.whole_down() {
         Some((Interval::of(lo, false, corner, false), true))
+    } else if up.intervals() == 1 {
+        let iv = s.prev_iv[up.range().start];
+        debug_assert_eq!(up.to_right() != Light::DARK, iv.starting_at(lo).1);
+        Some(if up.to_right() != Light::DARK { (iv.with_lo(lo, false), true) } else { (iv, false) })
     } else {
         Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
     };
@@ -98,6 +110,10 @@ pub(super) fn input_parts(
         None
     } else if left.whole_to_right() {
         Some((Interval::of(corner, false, hi, false), true))
+    } else if left.intervals() == 1 {
+        let iv = s.cur_iv[left.range().start];
+        debug_assert_eq!(left.reaches_down(), iv.ending_at(hi).1);
+        Some(if left.reaches_down() { (iv.with_hi(hi, false), true) } else { (iv, false) })
     } else {
         Some(s.cur_iv[left.range().start].ending_at(hi))
     };
