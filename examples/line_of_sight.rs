@@ -2,8 +2,14 @@
 //!
 //! `dda::line_of_sight(a, b, world)` answers the visibility contract's `LOS(a, b)`: is the
 //! segment between the two cell centres blocked by any cell other than `a` and `b`? It is
-//! symmetric, so a guard sees the thief exactly when the thief sees the guard, and it agrees
-//! with the field of view cell for cell.
+//! symmetric, so a guard sees the thief exactly when the thief sees the guard, and between two
+//! floor cells (any cells that do not block sight) it agrees with the field of view:
+//! `LOS(a, b)` holds exactly when `b` is in `a`'s field of view (radius aside), and so when `a`
+//! is in `b`'s.
+//!
+//! For a wall it is not the field of view's question: a wall is in view when *any* ray from
+//! the viewer reaches its diamond, while `LOS` asks about the one segment to its centre. So a
+//! wall can be in view with its centre line blocked (the last test below shows one).
 //!
 //! Run with `cargo run --example line_of_sight`.
 
@@ -91,7 +97,7 @@ mod tests {
     }
 
     #[test]
-    fn line_of_sight_agrees_with_the_field_of_view_everywhere() {
+    fn between_floors_line_of_sight_agrees_with_the_field_of_view() {
         let world = walls();
         let mut fov = Fov::new(world.width(), world.height());
         let floors: Vec<Pos> = world.iter().filter(|(_, w)| !**w).map(|(p, _)| p).collect();
@@ -102,5 +108,18 @@ mod tests {
                 assert_eq!(dda::line_of_sight(a, b, &world), dda::line_of_sight(b, a, &world));
             }
         }
+    }
+
+    /// A wall is seen by any ray into its diamond: the guard sees every cell of the hall's top
+    /// wall, but the segment to the centre of (8,0) runs along that wall, and the diamonds of
+    /// the wall cells between them block it.
+    #[test]
+    fn a_wall_in_view_can_have_a_blocked_centre_line() {
+        let world = walls();
+        let (guard, wall) = (Pos::new(1, 1), Pos::new(8, 0));
+        let mut fov = Fov::new(world.width(), world.height());
+        reference::compute(guard, None, &world, &mut fov);
+        assert!(world[wall] && fov.is_visible(wall));
+        assert!(!dda::line_of_sight(guard, wall, &world));
     }
 }

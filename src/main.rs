@@ -109,9 +109,13 @@ fn play_error(e: clap::Error) -> clap::Error {
     Cli::try_parse_from(as_play).err().unwrap_or(e)
 }
 
-/// Why a first word that is neither a subcommand nor a file, but spelled like a subcommand
-/// (`sightline chekc map.ron`), is refused: as a map it would only be "cannot read", and with
-/// more words clap reports a puzzling conflict between subcommands and the map.
+/// Why a first word that is neither a subcommand nor a file is refused, when it does not look
+/// like a file's name either: spelled like a subcommand (`sightline chekc map.ron`: "did you
+/// mean `sightline check`?"), or a bare word (`sightline view map.ron`: the subcommands listed).
+/// As a map it would only be "cannot read", and with more words clap reports a puzzling
+/// conflict between subcommands and the map, or the game's usage. A word with a `.` or a path
+/// separator in it (`no-such-map.ron`, `maps/cave`) is taken for the map it names, and a map
+/// that cannot be read is reported as such.
 fn misspelt_subcommand(args: &[OsString]) -> Option<String> {
     let word = args.get(1)?.to_str()?;
     if word.starts_with('-') || Path::new(word).exists() {
@@ -126,8 +130,18 @@ fn misspelt_subcommand(args: &[OsString]) -> Option<String> {
     }
     // (A swap of two letters counts one edit; short words get one edit, longer ones two.)
     let (distance, name) = names.iter().map(|n| (strsim::damerau_levenshtein(word, n), *n)).min()?;
-    (distance <= if word.chars().count() <= 4 { 1 } else { 2 }).then(|| {
-        format!("sightline: `{word}` is neither a subcommand nor a file; did you mean `sightline {name}`?")
+    if distance <= if word.chars().count() <= 4 { 1 } else { 2 } {
+        return Some(format!(
+            "sightline: `{word}` is neither a subcommand nor a file; did you mean `sightline {name}`?"
+        ));
+    }
+    let looks_like_a_file = word.contains(['.', '/', std::path::MAIN_SEPARATOR]) || word.is_empty();
+    (!looks_like_a_file).then(|| {
+        let listed = names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+        format!(
+            "sightline: `{word}` is neither a subcommand nor a file; the subcommands are {listed} \
+             (`sightline --help` says what each does)"
+        )
     })
 }
 

@@ -209,10 +209,29 @@ fn a_mistyped_subcommand_is_suggested() {
         let err = text(&out.stderr);
         assert!(err.contains(&format!("did you mean `sightline {meant}`?")), "{args:?}: {err}");
     }
-    // A word far from every subcommand is a map that cannot be read, as before.
-    let out = run(&["no-such-map.ron"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("no-such-map.ron: cannot read"), "{}", text(&out.stderr));
+    // A word far from every subcommand that names a file (a `.` or a `/` in it) is a map that
+    // cannot be read, as before.
+    for map in ["no-such-map.ron", "maps/no-such-map"] {
+        let out = run(&[map]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(text(&out.stderr).contains(&format!("{map}: cannot read")), "{}", text(&out.stderr));
+    }
+}
+
+/// A bare word far from every subcommand, and no file of that name, is named as neither, with
+/// the subcommands listed. (`sightline view map.ron` gave clap's "unexpected argument
+/// 'map.ron'" and the game's usage; `sightline view`, "view: cannot read".)
+#[test]
+fn an_unknown_word_is_neither_a_subcommand_nor_a_file() {
+    for args in [&["view", "maps/pillars.ron"][..], &["view"][..], &["zzz", "--at", "1,1"][..]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        let said =
+            format!("sightline: `{}` is neither a subcommand nor a file; the subcommands are", args[0]);
+        assert!(err.starts_with(&said), "{args:?}: {err}");
+        assert!(err.contains("`fov`, `line`, `los`, `bench`, `lab`"), "{args:?}: {err}");
+    }
 }
 
 /// A rows-only map read as RON (`rows.ron`, `doors.map`) leads with what the file looks like

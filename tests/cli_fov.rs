@@ -180,6 +180,43 @@ fn bad_arguments_exit_2_and_bad_maps_exit_1() {
     assert_eq!(sightline(&["fov", &missing.to_string_lossy(), "--at", "1,1"]).status.code(), Some(1));
 }
 
+/// A negative number given to an option that takes a number is that option's value, out of
+/// its range: clap's error says so. (It read `--radius -1` as an unknown option `-1`, with a
+/// tip, `--radius -- -1`, that did not work either.)
+#[test]
+fn a_negative_number_is_a_value_out_of_range() {
+    let dir = scratch("negative");
+    let map = write_txt(&dir, "room", &ROOM);
+    for (args, said) in [
+        (
+            vec!["fov", &map, "--at", "2,2", "--radius", "-1"],
+            "'-1' for '--radius <R>': -1 is not in 0..=4294967295",
+        ),
+        (
+            vec!["fov", &map, "--radius", "-1", "--at", "2,2"],
+            "'-1' for '--radius <R>': -1 is not in 0..=4294967295",
+        ),
+        (
+            vec!["bench", &map, "--at", "2,2", "--radius", "-1"],
+            "'-1' for '--radius <R>': -1 is not in 0..=4294967295",
+        ),
+        (
+            vec!["bench", &map, "--at", "2,2", "--iters", "-5"],
+            "'-5' for '--iters <N>': -5 is not in 1..=1000000",
+        ),
+        (
+            vec!["fov", &map, "--at", "2,2", "--svg", "x.svg", "--zoom", "-2"],
+            "'-2' for '--zoom <N>': -2 is not in 1..",
+        ),
+    ] {
+        let o = sightline(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn bench_prints_one_line_per_algorithm_with_a_median() {
     let dir = scratch("bench");

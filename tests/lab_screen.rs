@@ -8,9 +8,8 @@ use ratatui::style::{Color, Modifier};
 
 use sightline::Pos;
 use sightline::map::format::parse_text;
-use sightline::picture::Internal;
 use sightline::ui::lab::keys::{LabCommand, apply};
-use sightline::ui::lab::{InternalsView, Lab, LabStyle, map_view, panel, view};
+use sightline::ui::lab::{InternalsView, Lab, LabStyle, OverlayState, map_view, panel, view};
 
 #[cfg(unix)]
 #[path = "support/within.rs"]
@@ -62,6 +61,15 @@ fn text(buf: &Buffer) -> String {
     s
 }
 
+/// The rows of the panel, inside its border, trimmed.
+fn panel_rows(buf: &Buffer) -> Vec<String> {
+    let (w, h) = (buf.area.width, buf.area.height);
+    let x0 = w - view::PANEL_WIDTH + 1;
+    (1..h - 1)
+        .map(|y| (x0..w - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim().to_string())
+        .collect()
+}
+
 /// The screen position of map cell `p` (the map fits: no scrolling, one border cell).
 fn at(p: Pos) -> (u16, u16) {
     (p.x as u16 + 1, p.y as u16 + 1)
@@ -81,7 +89,7 @@ fn internals_overlay() {
     insta::assert_snapshot!("internals_all", text(&draw(&lab, &LabStyle::colour(), W, H)));
     lab.cycle_internals();
     lab.cycle_internals();
-    assert_eq!(lab.internals_view(), InternalsView::Only(Internal::Edge));
+    assert_eq!(lab.internals_view(), InternalsView::Only(OverlayState::EdgeInView));
     insta::assert_snapshot!("internals_only_edge", text(&draw(&lab, &LabStyle::colour(), W, H)));
 }
 
@@ -192,7 +200,8 @@ fn colour_carries_visibility_and_state() {
                 continue;
             }
             let cell = &buf[at(p)];
-            let entry = seen_states.entry(tr.state(p)).or_insert((cell.symbol().to_string(), cell.fg));
+            let entry =
+                seen_states.entry(OverlayState::of(tr, p)).or_insert((cell.symbol().to_string(), cell.fg));
             assert_eq!((entry.0.as_str(), entry.1), (cell.symbol(), cell.fg), "{p}: one look per state");
         }
     }
@@ -214,11 +223,11 @@ fn no_color_keeps_every_distinction_in_glyphs_and_modifiers() {
         assert!(matches!(cell.bg, Color::Reset), "{cell:?}");
     }
     let glyphs: std::collections::HashSet<char> =
-        Internal::ALL.iter().map(|&s| style.internal(s).0).collect();
-    assert_eq!(glyphs.len(), 4, "four states, four glyphs");
+        OverlayState::ALL.iter().map(|&s| style.internal(s).0).collect();
+    assert_eq!(glyphs.len(), 5, "five states, five glyphs");
     assert!(buf[at(lab.viewer())].modifier.contains(Modifier::REVERSED));
     lab.toggle_cursor();
-    lab.cycle_internals(); // only visible
+    lab.cycle_internals(); // only lit whole
     let buf = draw(&lab, &style, W, H);
     assert!(buf[at(Pos::new(27, 12))].modifier.contains(Modifier::DIM));
 }
@@ -309,13 +318,13 @@ fn export_writes_the_picture_named_in_the_panel() {
     apply(&mut lab, LabCommand::Export);
     let message = lab.message.clone().unwrap();
     let name = sightline::ui::lab::export::file_name(&lab);
-    assert_eq!(name, "sightline-lab-test-3-4-r8.svg");
+    assert_eq!(name, "sightline-lab-test-3-4-r8-multicast-internals.svg");
     assert!(message.contains(&name), "{message}");
     let written = std::fs::read_to_string(dir.join(&name)).unwrap();
     assert_eq!(written, sightline::picture::svg(&sightline::ui::lab::export::scene(&lab)));
     assert!(written.contains("edge of occluded area"), "the internals are in the picture");
-    let screen = text(&draw(&lab, &LabStyle::colour(), 100, H));
-    assert!(screen.contains(&name), "{screen}");
+    let rows = panel_rows(&draw(&lab, &LabStyle::colour(), 100, H));
+    assert!(rows.concat().contains(&name), "{rows:#?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -326,16 +335,21 @@ fn export_writes_the_picture_named_in_the_panel() {
 fn export_works_for_any_map_name() {
     let dir = std::env::temp_dir().join(format!("sightline-lab-long-name-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, slug) in [
-        ("a".repeat(240), "a".repeat(64)),
-        ("A".repeat(10_000), "a".repeat(64)),
+    for (name, slug, number) in [
+        ("a".repeat(240), "a".repeat(64), ""),
+        // (the same name as the map before, another picture: that one is kept, this numbered)
+        ("A".repeat(10_000), "a".repeat(64), "-2"),
         // the cut falls right after a `-`, which goes too
-        (format!("{} {}", "b".repeat(63), "c".repeat(300)), "b".repeat(63)),
+        (format!("{} {}", "b".repeat(63), "c".repeat(300)), "b".repeat(63), ""),
         // other characters, multi-byte ones too, become one `-` per run before the cut
-        (format!("{}é{}", "d".repeat(30), "ü".repeat(500)), "d".repeat(30)),
-        (format!("{}é{}", "d".repeat(30), "f".repeat(500)), format!("{}-{}", "d".repeat(30), "f".repeat(33))),
-        ("★".repeat(300), "map".into()),
-        ("Lab test".into(), "lab-test".into()),
+        (format!("{}é{}", "d".repeat(30), "ü".repeat(500)), "d".repeat(30), ""),
+        (
+            format!("{}é{}", "d".repeat(30), "f".repeat(500)),
+            format!("{}-{}", "d".repeat(30), "f".repeat(33)),
+            "",
+        ),
+        ("★".repeat(300), "map".into(), ""),
+        ("Lab test".into(), "lab-test".into(), ""),
     ] {
         let mut map = parse_text(ROWS, "lab-test.txt").expect("test map");
         map.meta.name = name.clone();
@@ -344,9 +358,10 @@ fn export_works_for_any_map_name() {
         lab.export_dir = dir.clone();
         apply(&mut lab, LabCommand::Export);
         let file = sightline::ui::lab::export::file_name(&lab);
-        assert_eq!(lab.message, Some(format!("wrote {file}")), "{name:.20}...");
-        assert_eq!(file, format!("sightline-{slug}-3-4-r8.svg"), "{name:.20}...");
-        assert!(dir.join(&file).is_file(), "{file}");
+        assert_eq!(file, format!("sightline-{slug}-3-4-r8-multicast.svg"), "{name:.20}...");
+        let written = file.replace(".svg", &format!("{number}.svg"));
+        assert_eq!(lab.message, Some(format!("wrote {written}")), "{name:.20}...");
+        assert!(dir.join(&written).is_file(), "{written}");
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -368,8 +383,7 @@ fn a_view_too_big_for_the_reference_says_so_in_the_panel() {
     lab.toggle_diff();
     let p = panel(&lab);
     assert!(p.contains("[d] diff: skipped"), "{p}");
-    let notice =
-        "reference skipped: 4900 cells in view, limit 4000; - lowers the radius to 35, where it runs";
+    let notice = "reference skipped: 4900 cells within the radius, limit 4000; - lowers the radius to 35, where it runs";
     assert!(p.contains(notice), "{p}");
     lab.toggle_algorithm();
     let p = panel(&lab);
@@ -433,7 +447,7 @@ fn a_long_map_name_ends_with_an_ellipsis() {
 }
 
 /// The panel names the exported file whole, broken only after its `-`s: the Pillared Hall's
-/// picture, `sightline-the-pillared-hall-8-13-unlimited.svg`, once showed as
+/// picture, then `sightline-the-pillared-hall-8-13-unlimited.svg`, once showed as
 /// `sightline-the-pillared-hall-8-13-u` with `nlimited.svg` on the next row.
 #[test]
 fn the_exported_file_is_named_whole_in_the_panel() {
@@ -446,14 +460,10 @@ fn the_exported_file_is_named_whole_in_the_panel() {
     lab.export_dir = dir.clone();
     apply(&mut lab, LabCommand::Export);
     let name = sightline::ui::lab::export::file_name(&lab);
-    assert_eq!(name, "sightline-the-pillared-hall-8-13-unlimited.svg");
+    assert_eq!(name, "sightline-the-pillared-hall-8-13-unlimited-multicast.svg");
     assert!(dir.join(&name).is_file());
     for (w, h) in [(100, 32), (W, H), (view::MIN_WIDTH, view::MIN_HEIGHT)] {
-        let buf = draw(&lab, &LabStyle::colour(), w, h);
-        let x0 = w - view::PANEL_WIDTH + 1;
-        let rows: Vec<String> = (1..h - 1)
-            .map(|y| (x0..w - 1).map(|x| buf[(x, y)].symbol()).collect::<String>().trim().to_string())
-            .collect();
+        let rows = panel_rows(&draw(&lab, &LabStyle::colour(), w, h));
         let at = rows.iter().position(|r| r.starts_with("[e] export: wrote")).expect("the export row");
         let name_rows: Vec<&String> = rows[at + 1..].iter().take_while(|r| !r.is_empty()).collect();
         let joined: String = name_rows.iter().map(|r| r.as_str()).collect();
@@ -497,4 +507,246 @@ fn the_too_small_notice_reads_the_same_in_the_game_and_the_lab() {
         lab.help = help;
         assert_eq!(sentence(&draw(&lab, &LabStyle::colour(), 40, 10)), lab_notice, "help {help}");
     }
+}
+
+/// The panel's lines as text, one a line.
+fn panel_text(lab: &Lab) -> String {
+    let lines = panel::lines(lab, &LabStyle::colour());
+    lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join("\n")
+}
+
+/// The lab on the Pillared Hall, from its player start (2,13), radius 16.
+fn pillars() -> Lab {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/pillars.ron");
+    let lab = Lab::new(sightline::Map::load(&path).unwrap());
+    assert_eq!((lab.viewer(), lab.radius()), (Pos::new(2, 13), Some(16)));
+    lab
+}
+
+/// Wide and tall enough for the whole Pillared Hall (63×32) beside the panel, unscrolled.
+const PW: u16 = 63 + 2 + view::PANEL_WIDTH;
+const PH: u16 = 32 + 2;
+
+/// QA: the panel said "visible: 311 cells" over 163 `*`, the other visible cells drawn `%`
+/// like edge cells out of view, and the filter after "all states" was named "only visible"
+/// while it showed the cells lit whole. Now every state in view looks unlike every state out of
+/// view, the cells in view are exactly those the panel counts, and the filters that together
+/// show them are named for what they show.
+#[test]
+fn the_overlay_tells_the_cells_in_view_from_the_rest() {
+    let mut lab = pillars();
+    lab.cycle_internals();
+    let buf = draw(&lab, &LabStyle::colour(), PW, PH);
+    let look = |p: Pos| {
+        let c = &buf[at(p)];
+        (c.symbol().to_string(), c.fg, c.modifier)
+    };
+    let cells: Vec<Pos> = (0..32).flat_map(|y| (0..63).map(move |x| Pos::new(x, y))).collect();
+    let others: Vec<Pos> = cells.iter().copied().filter(|&p| p != lab.viewer()).collect();
+    let seen: std::collections::HashSet<_> =
+        others.iter().filter(|&&p| lab.fov().is_visible(p)).map(|&p| look(p)).collect();
+    let unseen: std::collections::HashSet<_> =
+        others.iter().filter(|&&p| !lab.fov().is_visible(p)).map(|&p| look(p)).collect();
+    assert!(seen.is_disjoint(&unseen), "in view {seen:?}, out of view {unseen:?}");
+    assert!(panel_text(&lab).contains("visible: 311 cells"), "{}", panel_text(&lab));
+    assert_eq!(lab.fov().len(), 311);
+
+    // "only lit whole" and "only edge, in view" highlight the cells in view between them.
+    let mut highlighted = std::collections::HashSet::new();
+    for (state, name) in [(OverlayState::LitWhole, "lit whole"), (OverlayState::EdgeInView, "edge, in view")]
+    {
+        lab.cycle_internals();
+        assert_eq!(lab.internals_view(), InternalsView::Only(state));
+        assert!(panel_text(&lab).contains(&format!("[i] internals: only {name}")), "{}", panel_text(&lab));
+        let buf = draw(&lab, &LabStyle::colour(), PW, PH);
+        let (glyph, style) = LabStyle::colour().internal(state);
+        for &p in &others {
+            let c = &buf[at(p)];
+            if c.symbol() == glyph.to_string() && c.fg == style.fg.unwrap() {
+                assert!(highlighted.insert(p), "{p} in two filters");
+            }
+        }
+    }
+    let visible: std::collections::HashSet<Pos> =
+        others.iter().copied().filter(|&p| lab.fov().is_visible(p)).collect();
+    assert_eq!(highlighted, visible);
+}
+
+/// QA: with the cursor on a wall in view, the panel said "LOS viewer->cursor: blocked", which
+/// read as a contradiction, and the cursor's reverse video hid whether its cell was in view.
+/// The panel says whether it is, and why a wall in view can have a blocked LOS.
+#[test]
+fn the_panel_says_whether_the_cursor_is_in_view() {
+    let mut lab = pillars();
+    lab.toggle_cursor();
+    lab.set_cursor(Some(Pos::new(0, 0)));
+    assert!(lab.fov().is_visible(Pos::new(0, 0)) && !lab.walk().unwrap().los_there);
+    let p = panel_text(&lab);
+    assert!(p.contains("in view: yes"), "{p}");
+    assert!(p.contains("LOS viewer->cursor: blocked"), "{p}");
+    assert!(
+        p.contains("a wall is in view when any ray reaches its diamond; LOS is the line between the centres")
+    );
+    // A floor in the radius the pillar at (8,11) hides; a floor beyond the radius.
+    lab.set_cursor(Some(Pos::new(9, 11)));
+    assert!(!lab.map().blocks_sight(Pos::new(9, 11)) && !lab.fov().is_visible(Pos::new(9, 11)));
+    let p = panel_text(&lab);
+    assert!(p.contains("in view: no") && !p.contains("beyond") && !p.contains("a wall is"), "{p}");
+    lab.set_cursor(Some(Pos::new(40, 13)));
+    assert!(panel_text(&lab).contains("in view: no, beyond the radius"), "{}", panel_text(&lab));
+    // On the whole screen, under the cursor line.
+    lab.set_cursor(Some(Pos::new(0, 0)));
+    let rows = panel_rows(&draw(&lab, &LabStyle::colour(), PW, PH));
+    let at = rows.iter().position(|r| r.starts_with("[x tab] cursor 0,0")).expect("the cursor row");
+    assert_eq!(rows[at + 1], "in view: yes", "{rows:#?}");
+}
+
+/// QA: in step mode the `i` key named a filter the map did not apply (every state was drawn).
+/// Now the filter applies to the rings reached: the state it picks drawn as its glyph, the
+/// other cells reached as dimmed terrain, the rest blank.
+#[test]
+fn step_mode_applies_the_internals_filter() {
+    let mut lab = lab();
+    for _ in 0..6 {
+        lab.step_forward();
+    }
+    assert_eq!(lab.step(), Some(5));
+    lab.cycle_internals();
+    lab.cycle_internals();
+    assert_eq!(lab.internals_view(), InternalsView::Only(OverlayState::LitWhole));
+    let buf = draw(&lab, &LabStyle::colour(), W, H);
+    let (mut stars, mut dimmed) = (0, 0);
+    for y in 0..14 {
+        for x in 0..30 {
+            let p = Pos::new(x, y);
+            if p == lab.viewer() {
+                continue;
+            }
+            let c = &buf[at(p)];
+            let tr = lab.internals();
+            if tr.ring(p) > 5 {
+                assert_eq!(c.symbol(), " ", "{p}: not reached yet");
+            } else if OverlayState::of(tr, p) == OverlayState::LitWhole {
+                assert_eq!(c.symbol(), "*", "{p}");
+                stars += 1;
+            } else {
+                assert_eq!(c.symbol(), lab.map().tile(p).glyph().to_string(), "{p}: terrain");
+                assert!(c.modifier.contains(Modifier::DIM), "{p}: dimmed");
+                dimmed += 1;
+            }
+        }
+    }
+    assert!(stars > 0 && dimmed > 0, "{stars} lit whole, {dimmed} others");
+}
+
+/// QA: the export of the reference's view overwrote the multicast's (one name for both), and
+/// with the internals on its title said "(reference)" over the multicast's states. Each view
+/// has its own name, the title says whose states are drawn, and the panel's message says what
+/// of the screen the picture leaves out.
+#[test]
+fn exports_are_named_and_titled_for_what_they_draw() {
+    let mut lab = lab();
+    let dir = std::env::temp_dir().join(format!("sightline-lab-export-algo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    lab.export_dir = dir.clone();
+    lab.cycle_internals();
+    apply(&mut lab, LabCommand::Export);
+    assert_eq!(lab.message.as_deref(), Some("wrote sightline-lab-test-3-4-r8-multicast-internals.svg"));
+    apply(&mut lab, LabCommand::ToggleAlgorithm);
+    apply(&mut lab, LabCommand::Export);
+    assert_eq!(lab.message.as_deref(), Some("wrote sightline-lab-test-3-4-r8-reference-internals.svg"));
+    // The same picture again replaces its own file.
+    apply(&mut lab, LabCommand::Export);
+    assert_eq!(lab.message.as_deref(), Some("wrote sightline-lab-test-3-4-r8-reference-internals.svg"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let multicast = read("sightline-lab-test-3-4-r8-multicast-internals.svg");
+    let reference = read("sightline-lab-test-3-4-r8-reference-internals.svg");
+    assert!(multicast.contains("<title>Lab test: field of view from 3,4, radius 8 (multicast)</title>"));
+    assert!(reference.contains(
+        "<title>Lab test: field of view from 3,4, radius 8 (reference; internal states of the multicast)</title>"
+    ));
+    // The filter and the step ring are not drawn: the message says so.
+    apply(&mut lab, LabCommand::CycleInternals);
+    apply(&mut lab, LabCommand::StepForward);
+    apply(&mut lab, LabCommand::Export);
+    let message = lab.message.clone().unwrap();
+    assert!(message.ends_with("; not drawn: the i filter, the step ring"), "{message}");
+    // The cursor's walk is in the name.
+    apply(&mut lab, LabCommand::ToggleStep);
+    lab.toggle_cursor();
+    lab.set_cursor(Some(Pos::new(9, 6)));
+    assert_eq!(
+        sightline::ui::lab::export::file_name(&lab),
+        "sightline-lab-test-3-4-r8-reference-internals-to-9-6.svg"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// QA: at the lab's least size, 60×16, the help was cut after "q esc quit": the states and how
+/// to close it could not be read. It scrolls now, with the game's help's keys, to its last line.
+#[test]
+fn the_help_scrolls_to_its_end_at_the_least_size() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use sightline::ui::lab::help::LINES;
+    use sightline::ui::lab::keys::{handle, read};
+    let (w, h) = (view::MIN_WIDTH, view::MIN_HEIGHT);
+    let mut lab = lab();
+    let press = |lab: &mut Lab, code: KeyCode| {
+        let cmd = read(lab, KeyEvent::new(code, KeyModifiers::NONE)).expect("a key the lab knows");
+        handle(lab, cmd, w, h);
+        text(&draw(lab, &LabStyle::colour(), w, h))
+    };
+    let screen = press(&mut lab, KeyCode::Char('?'));
+    assert!(screen.contains("↓ more below") && !screen.contains(LINES[LINES.len() - 1]), "{screen}");
+    // Down, one line at a time, shows every line of the help, and stops at its end.
+    let mut shown: std::collections::HashSet<&str> =
+        LINES.iter().copied().filter(|l| screen.contains(l)).collect();
+    for _ in 0..LINES.len() {
+        let screen = press(&mut lab, KeyCode::Down);
+        shown.extend(LINES.iter().copied().filter(|l| screen.contains(l)));
+    }
+    assert_eq!(shown.len(), LINES.iter().collect::<std::collections::HashSet<_>>().len());
+    assert!(lab.help, "scrolling does not close the help");
+    let end = text(&draw(&lab, &LabStyle::colour(), w, h));
+    assert!(end.contains("↑ more above") && end.contains("key closes it (q quits)."), "{end}");
+    assert_eq!(press(&mut lab, KeyCode::End), end, "already at the end");
+    let top = press(&mut lab, KeyCode::Home);
+    assert!(top.contains(LINES[0]), "{top}");
+    press(&mut lab, KeyCode::PageDown);
+    assert!(lab.help_scroll > 1);
+    // Any other key closes it, and does nothing else.
+    press(&mut lab, KeyCode::Char('l'));
+    assert!(!lab.help);
+    assert_eq!(lab.viewer(), Pos::new(3, 4));
+}
+
+/// QA: at 60×16 the panel's legend was cut without a word. Where the panel's lines are more
+/// than its rows, its last row says how many are cut; where they fit, nothing is cut.
+#[test]
+fn a_panel_too_short_says_what_it_cuts() {
+    let mut lab = lab();
+    lab.cycle_internals();
+    lab.step_forward();
+    let (w, h) = (view::MIN_WIDTH, view::MIN_HEIGHT);
+    let rows = panel_rows(&draw(&lab, &LabStyle::colour(), w, h));
+    assert!(rows.iter().any(|r| r.contains("(blank) not yet reached")), "the whole legend: {rows:#?}");
+    assert!(!rows.iter().any(|r| r.contains("cut")), "{rows:#?}");
+    lab.toggle_cursor();
+    let rows = panel_rows(&draw(&lab, &LabStyle::colour(), w, h));
+    let last = rows.last().unwrap();
+    assert!(last.starts_with("… ") && last.ends_with(" rows cut: make it taller"), "{rows:#?}");
+    let rows = panel_rows(&draw(&lab, &LabStyle::colour(), w, 40));
+    assert!(!rows.iter().any(|r| r.contains("cut")), "{rows:#?}");
+}
+
+/// Counts of one are singular: "visible: 1 cell", "walk: 1 cell".
+#[test]
+fn counts_of_one_are_singular() {
+    let mut lab = lab();
+    lab.set_radius(Some(0));
+    lab.toggle_cursor();
+    let p = panel_text(&lab);
+    assert!(p.contains("visible: 1 cell\n") && p.contains("walk: 1 cell, 0 diagonal"), "{p}");
 }

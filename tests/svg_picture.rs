@@ -398,13 +398,17 @@ fn the_lab_refuses_to_export_a_picture_of_too_many_cells() {
     assert!(message.contains("sightline fov MAP --at 0,0 --svg FILE"), "{message}");
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), "an older picture\n", "left as it was");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing else written");
-    // Within the limit, the export writes the picture over the older one.
+    // Within the limit, the export writes the picture; the file of that name holds another
+    // picture (a map of the same name, 708 cells a side), which is kept: the picture goes to
+    // the next name.
     let mut lab = Lab::new(Map::open(700, 700));
     lab.export_dir = dir.clone();
     apply(&mut lab, LabCommand::Export);
     let name = sightline::ui::lab::export::file_name(&lab);
-    assert!(lab.message.clone().unwrap().contains(&name));
-    let written = std::fs::read_to_string(dir.join(&name)).unwrap();
+    let next = name.replace(".svg", "-2.svg");
+    assert_eq!(lab.message.clone().unwrap(), format!("wrote {next}"));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "an older picture\n", "kept");
+    let written = std::fs::read_to_string(dir.join(&next)).unwrap();
     assert_eq!(written, svg(&sightline::ui::lab::export::scene(&lab)));
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -38,7 +38,7 @@ pub struct Args {
     /// Timed calls per algorithm, up to a million (every time is kept for the median). An
     /// algorithm whose calls take more than 2 s in all stops there, and the reference is not
     /// timed on views of more than 16384 cells (128x128): give a smaller --radius there.
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_ITERS))]
+    #[arg(long, value_name = "N", default_value_t = 100, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=MAX_ITERS))]
     pub iters: u32,
 }
 

@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long, requires = "svg", num_args = 2, value_names = ["X0,Y0", "X1,Y1"], allow_hyphen_values = true)]
     pub crop: Option<Vec<Pos>>,
     /// In the SVG: draw N times larger.
-    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, requires = "svg", value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
     pub zoom: u32,
 }
 

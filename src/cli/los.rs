@@ -18,7 +18,12 @@ const BLOCKER: char = 'X';
                         * the cells in between, X the first cell that blocks the line (from A). \
                         The last line says `clear` or `blocked at x,y`. When --from and --to are \
                         the same cell, it is marked A (the viewer, who sees their own cell) and \
-                        the line is `clear`.")]
+                        the line is `clear`.\n\n\
+                        Between two cells that do not block sight (floor, glass, water, an open \
+                        door), `clear` means each is in the other's field of view (`sightline \
+                        fov`, radius aside). A wall is in view when any ray \
+                        from the viewer reaches its diamond, while this line joins the centres: \
+                        a wall that `fov` shows can be `blocked` here.")]
 pub struct Args {
     #[arg(value_name = "MAP", help = super::map_help!("The map file"))]
     pub map: PathBuf,

@@ -15,7 +15,8 @@ pub struct ViewArgs {
     #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
     pub at: Pos,
     /// Sight radius in cells (a cell is a candidate when dx² + dy² <= R²); unlimited if omitted.
-    #[arg(long, value_name = "R")]
+    // (`allow_negative_numbers`: `--radius -1` is a radius out of range, not an unknown option)
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
     pub radius: Option<u32>,
 }
 

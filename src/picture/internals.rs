@@ -15,21 +15,22 @@ pub enum Internal {
     /// nothing from it).
     Culled,
     /// On the edge of an occluded area: lit, but an obscurity boundary passes inside the angle
-    /// of its square (it may or may not end visible).
+    /// of its square (it may or may not end visible: [`Internals::visible`] says which).
     Edge,
-    /// Its whole square lit: every direction of its angle arrives unblocked.
-    Visible,
+    /// Its whole square lit: every direction of its angle arrives unblocked (so it ends
+    /// visible). Not the same as visible: an [`Edge`](Internal::Edge) cell may end visible too.
+    LitWhole,
 }
 
 impl Internal {
     /// Every state, from most lit to least.
     pub const ALL: [Internal; 4] =
-        [Internal::Visible, Internal::Edge, Internal::Culled, Internal::NeverLooked];
+        [Internal::LitWhole, Internal::Edge, Internal::Culled, Internal::NeverLooked];
 
     /// The words the legends use.
     pub fn label(self) -> &'static str {
         match self {
-            Internal::Visible => "visible",
+            Internal::LitWhole => "lit whole",
             Internal::Edge => "edge of occluded area",
             Internal::Culled => "culled (never expanded)",
             Internal::NeverLooked => "never looked at",
@@ -57,7 +58,7 @@ impl Internals {
     /// // A wall at (2, 0) in a 5×1 corridor, viewer at its west end.
     /// let world = |p: Pos| p == Pos::new(2, 0);
     /// let trace = Internals::compute(Pos::new(0, 0), None, &world, 5, 1);
-    /// assert_eq!(trace.state(Pos::new(1, 0)), Internal::Visible);
+    /// assert_eq!(trace.state(Pos::new(1, 0)), Internal::LitWhole);
     /// assert!(trace.visible(Pos::new(2, 0)));  // the wall is seen
     /// assert!(!trace.visible(Pos::new(4, 0))); // what lies behind it is not
     /// assert_eq!(trace.ring(Pos::new(4, 0)), 4);
@@ -90,7 +91,7 @@ impl Internals {
             CellState::NeverLooked => Internal::NeverLooked,
             CellState::Culled => Internal::Culled,
             CellState::Edge => Internal::Edge,
-            CellState::Lit => Internal::Visible,
+            CellState::Lit => Internal::LitWhole,
         }
     }
 

@@ -163,7 +163,8 @@ pub struct Scene<'a> {
     pub radius: Option<u32>,
     /// Which algorithm computes the field of view drawn.
     pub algorithm: Algorithm,
-    /// Draw the multicast's state per cell (visible, edge, culled, never looked at).
+    /// Draw the multicast's state per cell (lit whole, edge, culled, never looked at), whatever
+    /// `algorithm` draws the view: the title says so when that is another algorithm.
     pub internals: bool,
     /// Draw the open diamond of every opaque cell and the seals between opaque neighbours.
     pub diamonds: bool,
@@ -238,7 +239,19 @@ impl<'a> Scene<'a> {
         if width * height > MAX_CELLS { Err(TooLarge { width, height }) } else { Ok(()) }
     }
 
-    /// The title the picture carries.
+    /// The title the picture carries: the map's name, the viewer, the radius and the algorithm
+    /// whose view is drawn, and, where the internals layer is drawn over another algorithm's
+    /// view, that those states are the multicast's (only the multicast has them).
+    ///
+    /// ```
+    /// use sightline::{Map, Pos, fov::Algorithm, picture::Scene};
+    /// let map = Map::open(5, 4);
+    /// let mut scene = Scene::new(&map, Pos::new(1, 1));
+    /// scene.algorithm = Algorithm::Reference;
+    /// assert!(scene.title_text().ends_with("unlimited radius (reference)"));
+    /// scene.internals = true;
+    /// assert!(scene.title_text().ends_with("(reference; internal states of the multicast)"));
+    /// ```
     pub fn title_text(&self) -> String {
         if let Some(t) = &self.title {
             return t.clone();
@@ -248,6 +261,11 @@ impl<'a> Scene<'a> {
             Some(r) => format!("radius {r}"),
             None => "unlimited radius".to_string(),
         };
-        format!("{name}: field of view from {}, {radius} ({})", self.viewer, self.algorithm.name())
+        let whose = if self.internals && self.algorithm != Algorithm::Multicast {
+            "; internal states of the multicast"
+        } else {
+            ""
+        };
+        format!("{name}: field of view from {}, {radius} ({}{whose})", self.viewer, self.algorithm.name())
     }
 }

@@ -317,14 +317,14 @@ fn draw_internals<W: Write + ?Sized>(o: &mut W, tr: &Internals, win: &Window) ->
 }
 
 /// The mark of a cell's internal state, its square's corner at `.1`, ending in a newline (and
-/// nothing for a visible cell).
+/// nothing for a cell lit whole).
 struct Mark(Internal, (i64, i64));
 
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Mark(state, (x, y)) = *self;
         match state {
-            Internal::Visible => Ok(()),
+            Internal::LitWhole => Ok(()),
             Internal::Edge => writeln!(
                 f,
                 r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{EDGE}" stroke-width="2"/>"#,

@@ -5,7 +5,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::state::{InternalsView, Lab};
+use super::overlay::{InternalsView, OverlayState};
+use super::state::Lab;
 use super::style::LabStyle;
 use crate::geometry::Pos;
 
@@ -43,7 +44,9 @@ pub fn cell(lab: &Lab, style: &LabStyle, p: Pos) -> (char, Style) {
 }
 
 /// The cell under the viewer, cursor and walk: a difference, the step mode or internals
-/// overlay, or the terrain in or out of view.
+/// overlay, or the terrain in or out of view. In step mode a cell beyond the ring reached is
+/// blank, and the filter of the internals overlay applies to the rest as it does without step
+/// mode (with the overlay off, step mode shows every state).
 fn base(lab: &Lab, style: &LabStyle, p: Pos) -> (char, Style) {
     if lab.diff() && lab.differences().contains(&p) {
         return style.difference();
@@ -55,15 +58,14 @@ fn base(lab: &Lab, style: &LabStyle, p: Pos) -> (char, Style) {
         (tile.glyph(), style.tile_hidden())
     };
     let tr = lab.internals();
-    if let Some(k) = lab.step() {
-        return if tr.ring(p) <= k { style.internal(tr.state(p)) } else { style.not_yet() };
+    let view = lab.internals_view();
+    match lab.step() {
+        Some(k) if tr.ring(p) > k => return style.not_yet(),
+        None if view == InternalsView::Off => return plain,
+        _ => {}
     }
-    match lab.internals_view() {
-        InternalsView::Off => plain,
-        InternalsView::All => style.internal(tr.state(p)),
-        InternalsView::Only(s) if tr.state(p) == s => style.internal(s),
-        InternalsView::Only(_) => (plain.0, style.tile_hidden()),
-    }
+    let state = OverlayState::of(tr, p);
+    if view.shows(state) { style.internal(state) } else { (plain.0, style.tile_hidden()) }
 }
 
 /// Draws the visible part of the map into `area` of `buf`.

@@ -10,17 +10,20 @@
 //! panel says why and which radius `-` goes to for it.
 //!
 //! [`Lab`] is the state, [`keys`] turns key presses into its commands, [`view`] draws it into
-//! any ratatui buffer, and [`run`] owns the real terminal.
+//! any ratatui buffer ([`overlay`] says what the internals overlay draws of each cell), and
+//! [`run`] owns the real terminal.
 
 pub mod export;
 pub mod help;
 pub mod keys;
 pub mod map_view;
+pub mod overlay;
 pub mod panel;
 pub mod run;
 pub mod state;
 pub mod style;
 pub mod view;
 
-pub use state::{Drive, InternalsView, Lab, Walk};
+pub use overlay::{InternalsView, OverlayState};
+pub use state::{Drive, Lab, Walk};
 pub use style::LabStyle;

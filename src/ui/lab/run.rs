@@ -11,7 +11,7 @@ use std::io;
 
 use crate::ui::terminal::{Waited, wait};
 
-use super::keys::{Flow, command, handle};
+use super::keys::{Flow, handle, read};
 use super::state::Lab;
 use super::style::LabStyle;
 use super::view;
@@ -34,7 +34,7 @@ pub fn run(lab: &mut Lab, style: &LabStyle) -> io::Result<Option<i32>> {
                 Waited::Paste(_) | Waited::Redraw => continue,
                 Waited::Signal(signal) => return Ok(Some(signal)),
             };
-            let Some(cmd) = command(key) else { continue };
+            let Some(cmd) = read(lab, key) else { continue };
             let size = terminal.size()?;
             if handle(lab, cmd, size.width, size.height) == Flow::Quit {
                 return Ok(None);

@@ -7,7 +7,9 @@ use crate::fov::reference::{candidate_cells, largest_radius_within};
 use crate::fov::{Algorithm, Fov};
 use crate::geometry::Pos;
 use crate::map::Map;
-use crate::picture::{Internal, Internals, first_blocker};
+use crate::picture::{Internals, first_blocker};
+
+use super::overlay::InternalsView;
 
 /// The most candidate cells (see [`candidate_cells`]) a view may have for the lab to compute the
 /// reference on it, for the diff overlay or as the algorithm drawn.
@@ -31,31 +33,6 @@ pub struct ReferenceSkipped {
     pub cells: u64,
     /// The largest radius at which the view from this viewer is small enough again.
     pub radius_within: u32,
-}
-
-/// How the internals overlay shows the multicast's per-cell state.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum InternalsView {
-    /// No overlay: terrain in and out of view.
-    Off,
-    /// Every cell's state.
-    All,
-    /// One state highlighted, the rest shown as dimmed terrain.
-    Only(Internal),
-}
-
-impl InternalsView {
-    /// The next view in the cycle: off, all, then each state alone, then off again.
-    pub fn next(self) -> Self {
-        match self {
-            InternalsView::Off => InternalsView::All,
-            InternalsView::All => InternalsView::Only(Internal::Visible),
-            InternalsView::Only(Internal::Visible) => InternalsView::Only(Internal::Edge),
-            InternalsView::Only(Internal::Edge) => InternalsView::Only(Internal::Culled),
-            InternalsView::Only(Internal::Culled) => InternalsView::Only(Internal::NeverLooked),
-            InternalsView::Only(Internal::NeverLooked) => InternalsView::Off,
-        }
-    }
 }
 
 /// What the movement keys move.
@@ -106,6 +83,8 @@ pub struct Lab {
     pub export_dir: std::path::PathBuf,
     viewer: Pos,
     radius: Option<u32>,
+    /// The last finite radius, where [`Lab::toggle_unlimited`] goes back to.
+    last_finite_radius: u32,
     algorithm: Algorithm,
     diff: bool,
     internals_view: InternalsView,
@@ -114,6 +93,9 @@ pub struct Lab {
     drive: Drive,
     /// Whether the help screen is up.
     pub help: bool,
+    /// How many rows down the help is scrolled (0: its top); the help is drawn no further down
+    /// than its last page ([`super::help::max_scroll`]), and the keys stop there.
+    pub help_scroll: usize,
     /// A one-line message for the panel (the export's result).
     pub message: Option<String>,
     fov: Fov,
@@ -141,6 +123,7 @@ impl Lab {
             export_dir: std::path::PathBuf::from("."),
             viewer,
             radius,
+            last_finite_radius: radius.unwrap_or(crate::game::state::DEFAULT_SIGHT_RADIUS),
             algorithm: Algorithm::Multicast,
             diff: false,
             internals_view: InternalsView::Off,
@@ -148,6 +131,7 @@ impl Lab {
             cursor: None,
             drive: Drive::Viewer,
             help: false,
+            help_scroll: 0,
             message: None,
             reference_skipped: None,
             differences: Vec::new(),
@@ -245,12 +229,19 @@ impl Lab {
 
     /// One step up: the next radius, and "unlimited" after the largest finite one.
     pub fn radius_up(&mut self) {
-        self.radius = match self.radius {
-            Some(r) if r >= self.max_finite_radius() => None,
-            Some(r) => Some(r + 1),
+        self.radius_up_by(1);
+    }
+
+    /// `n` steps up (at least one): `n` more, but no further than the largest finite radius;
+    /// from there, "unlimited". (On a big map the largest finite radius is thousands of single
+    /// steps away: [`Lab::toggle_unlimited`] goes there at once.)
+    pub fn radius_up_by(&mut self, n: u32) {
+        let top = self.max_finite_radius();
+        self.set_radius(match self.radius {
+            Some(r) if r >= top => None,
+            Some(r) => Some(r.saturating_add(n.max(1)).min(top)),
             None => None,
-        };
-        self.recompute();
+        });
     }
 
     /// One step down: from "unlimited" to the largest finite radius, never below 0 — but while
@@ -258,17 +249,37 @@ impl Lab {
     /// ([`ReferenceSkipped::radius_within`]): on a big map that is thousands of single steps
     /// away, and the panel's notice names it.
     pub fn radius_down(&mut self) {
-        self.radius = match (self.reference_skipped, self.radius) {
-            (Some(skip), _) => Some(skip.radius_within),
-            (None, None) => Some(self.max_finite_radius()),
-            (None, Some(r)) => Some(r.saturating_sub(1)),
-        };
-        self.recompute();
+        self.radius_down_by(1);
+    }
+
+    /// `n` steps down (at least one), "unlimited" being one step above the largest finite
+    /// radius, never below 0; while the reference is skipped, at least as far as the largest
+    /// radius at which it runs (as [`Lab::radius_down`]).
+    pub fn radius_down_by(&mut self, n: u32) {
+        let from = self.radius.unwrap_or_else(|| self.max_finite_radius().saturating_add(1));
+        let mut r = from.saturating_sub(n.max(1));
+        if let Some(skip) = self.reference_skipped {
+            r = r.min(skip.radius_within);
+        }
+        self.set_radius(Some(r));
+    }
+
+    /// "Unlimited" from a finite radius; from "unlimited", back to the finite radius it came
+    /// from (the last one the lab had: at first the map's sight radius, else
+    /// [`DEFAULT_SIGHT_RADIUS`](crate::game::state::DEFAULT_SIGHT_RADIUS), the game's).
+    pub fn toggle_unlimited(&mut self) {
+        self.set_radius(match self.radius {
+            Some(_) => None,
+            None => Some(self.last_finite_radius),
+        });
     }
 
     /// Sets the radius (`None`: unlimited).
     pub fn set_radius(&mut self, radius: Option<u32>) {
         self.radius = radius;
+        if let Some(r) = radius {
+            self.last_finite_radius = r;
+        }
         self.recompute();
     }
 
@@ -309,8 +320,22 @@ impl Lab {
 
     /// Step mode: takes back one ring.
     pub fn step_back(&mut self) {
+        self.step_back_by(1);
+    }
+
+    /// Step mode: shows `n` more rings (at least one), up to the last; enters it at ring 0 as
+    /// [`Lab::step_forward`] does. (A 4096×4096 map has 8190 rings from its corner.)
+    pub fn step_forward_by(&mut self, n: u32) {
+        match self.step {
+            None => self.step_forward(),
+            Some(k) => self.step = Some(k.saturating_add(n.max(1)).min(self.internals.max_ring())),
+        }
+    }
+
+    /// Step mode: takes back `n` rings (at least one), down to ring 0.
+    pub fn step_back_by(&mut self, n: u32) {
         if let Some(k) = self.step {
-            self.step = Some(k.saturating_sub(1));
+            self.step = Some(k.saturating_sub(n.max(1)));
         }
     }
 

@@ -1,13 +1,13 @@
 //! How the lab draws each kind of cell: the game's [`Theme`] for terrain, the viewer and the
 //! text, plus the lab's own overlays. Every overlay state has its own glyph as well as its own
-//! colour, so the lab reads the same under `NO_COLOR`, where only the glyphs and bold / dim /
+//! style, so the lab reads the same under `NO_COLOR`, where only the glyphs and bold / dim /
 //! reverse / underline remain (the monochrome theme uses `Color::Reset` everywhere, since with
 //! `NO_COLOR` crossterm's colour reset would also drop the modifiers).
 
 use ratatui::style::{Color, Modifier, Style};
 
+use super::overlay::OverlayState;
 use crate::map::Tile;
-use crate::picture::Internal;
 use crate::ui::Theme;
 
 /// The lab's styles, in colour or monochrome.
@@ -56,16 +56,19 @@ impl LabStyle {
         self.theme.player
     }
 
-    /// The glyph and style of a multicast state in the internals overlay and step mode.
-    pub fn internal(&self, state: Internal) -> (char, Style) {
+    /// The glyph and style of a state in the internals overlay and step mode. The states in
+    /// view are bold, the others not; the two kinds of edge cell share their colour (they are
+    /// one state of the algorithm) and differ in glyph and weight.
+    pub fn internal(&self, state: OverlayState) -> (char, Style) {
         let b = self.base();
         match state {
-            Internal::Visible => ('*', self.tint(b.add_modifier(Modifier::BOLD), Color::Green)),
-            Internal::Edge => {
+            OverlayState::LitWhole => ('*', self.tint(b.add_modifier(Modifier::BOLD), Color::Green)),
+            OverlayState::EdgeInView => {
                 ('%', self.tint(b.add_modifier(Modifier::BOLD | Modifier::UNDERLINED), Color::Yellow))
             }
-            Internal::Culled => ('x', self.tint(b, Color::Red)),
-            Internal::NeverLooked => (':', self.tint(b.add_modifier(Modifier::DIM), Color::DarkGray)),
+            OverlayState::EdgeOutOfView => ('-', self.tint(b.add_modifier(Modifier::DIM), Color::Yellow)),
+            OverlayState::Culled => ('x', self.tint(b, Color::Red)),
+            OverlayState::NeverLooked => (':', self.tint(b.add_modifier(Modifier::DIM), Color::DarkGray)),
         }
     }
 

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Widget};
 
 use super::state::Lab;
 use super::style::LabStyle;
@@ -52,21 +52,8 @@ pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(map_area);
     block.render(map_area, buf);
     map_view::render(lab, style, inner, buf);
-    let block =
-        Block::bordered().title(Line::styled(" sightline lab ", style.title())).border_style(style.border());
-    Paragraph::new(panel::lines(lab, style)).block(block).wrap(Wrap { trim: false }).render(panel_area, buf);
+    panel::render(lab, style, panel_area, buf);
     if lab.help {
-        let w = area.width.min(62);
-        let h = area.height.min(help::KEYS.len() as u16 + 2);
-        let popup =
-            Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
-        Clear.render(popup, buf);
-        let block =
-            Block::bordered().title(Line::styled(" keys ", style.title())).border_style(style.border());
-        Paragraph::new(help::lines())
-            .style(style.text())
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .render(popup, buf);
+        help::render(lab.help_scroll, style, area, buf);
     }
 }
