@@ -12,9 +12,9 @@ use crate::fov::Fov;
 use crate::geometry::Opacity;
 
 /// Gathers into `into` the input of quadrant cell `(i, j)` (whose square angle is `own`) from
-/// the outputs of its inputs: what the square above passes (its intervals in `prev_iv`) from
-/// `own`'s low end on, then what the square to the left passes (in `cur_iv`) up to `own`'s high
-/// end. The two meet at the corner the three squares share.
+/// the outputs of its inputs (their intervals in `arena`): what the square above passes from
+/// `own`'s low end on, then what the square to the left passes up to `own`'s high end. The two
+/// meet at the corner the three squares share.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn gather(
@@ -24,15 +24,14 @@ pub(super) fn gather(
     own: Interval,
     left: Light,
     up: Light,
-    prev_iv: &[Interval],
-    cur_iv: &[Interval],
+    arena: &[Interval],
 ) {
     if up == Light::FULL {
         if let Some(iv) = square(i, j - 1).clip_lo(own.lo, false) {
             into.push_joined(iv);
         }
     } else if up != Light::DARK {
-        for iv in &prev_iv[up.range()] {
+        for iv in &arena[up.range()] {
             if let Some(iv) = iv.clip_lo(own.lo, false) {
                 into.push_joined(iv);
             }
@@ -43,7 +42,7 @@ pub(super) fn gather(
             into.push_joined(iv);
         }
     } else if left != Light::DARK {
-        for iv in &cur_iv[left.range()] {
+        for iv in &arena[left.range()] {
             match iv.clip_hi(own.hi, false) {
                 Some(iv) => into.push_joined(iv),
                 None => break,
@@ -100,22 +99,22 @@ pub(super) fn input_parts(
     } else if up.whole_down() {
         Some((Interval::of(lo, false, corner, false), true))
     } else if up.intervals() == 1 {
-        let iv = s.prev_iv[up.range().start];
+        let iv = s.arena[up.range().start];
         debug_assert_eq!(up.to_right() != Light::DARK, iv.starting_at(lo).1);
         Some(if up.to_right() != Light::DARK { (iv.with_lo(lo, false), true) } else { (iv, false) })
     } else {
-        Some(s.prev_iv[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
+        Some(s.arena[up.range().end - 1].starting_at(lo)) // (the first is below `lo` if two)
     };
     let l = if left == Light::DARK {
         None
     } else if left.whole_to_right() {
         Some((Interval::of(corner, false, hi, false), true))
     } else if left.intervals() == 1 {
-        let iv = s.cur_iv[left.range().start];
+        let iv = s.arena[left.range().start];
         debug_assert_eq!(left.reaches_down(), iv.ending_at(hi).1);
         Some(if left.reaches_down() { (iv.with_hi(hi, false), true) } else { (iv, false) })
     } else {
-        Some(s.cur_iv[left.range().start].ending_at(hi))
+        Some(s.arena[left.range().start].ending_at(hi))
     };
     (u, l)
 }
@@ -126,14 +125,7 @@ pub(super) fn input_parts(
 /// after its high end. (A wall lit on both sides of its diamond passes two parts that split
 /// that way: the one below its diamond ends before its far corner, the one above starts after.)
 #[inline(always)]
-pub(super) fn one_each(
-    i: i32,
-    j: i32,
-    left: Light,
-    up: Light,
-    prev_iv: &[Interval],
-    cur_iv: &[Interval],
-) -> bool {
+pub(super) fn one_each(i: i32, j: i32, left: Light, up: Light, arena: &[Interval]) -> bool {
     let (nu, nl) = (up.intervals(), left.intervals());
     if nu <= 1 && nl <= 1 {
         return true;
@@ -142,11 +134,11 @@ pub(super) fn one_each(
     nu <= 2
         && nl <= 2
         && (nu < 2 || {
-            let first = prev_iv[up.range().start];
+            let first = arena[up.range().start];
             first.hi.cross(Dir::new(2 * i + 1, 2 * j - 1)) >= i64::from(!first.hi_open())
         })
         && (nl < 2 || {
-            let second = cur_iv[left.range().start + 1];
+            let second = arena[left.range().start + 1];
             Dir::new(2 * i - 1, 2 * j + 1).cross(second.lo) >= i64::from(!second.lo_open())
         })
 }
@@ -171,7 +163,7 @@ impl<const T: bool> Quadrant<T> {
         s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
-        debug_assert!(i > 0 && j > 0 && one_each(i, j, left, up, &s.prev_iv, &s.cur_iv));
+        debug_assert!(i > 0 && j > 0 && one_each(i, j, left, up, &s.arena));
         let p = self.at(i, j);
         let ring = (i + j) as u32;
         let opaque = self.opaque_at(world, row, i, p);
@@ -200,13 +192,13 @@ impl<const T: bool> Quadrant<T> {
                 let to_right = u_end || i > j || lo_to(&u, f);
                 let down = i <= j && to_hi(&u, f);
                 let visible = down && (to_right || lo_to(&u, c)) && (i == j || to_hi(&u, c));
-                (Light::one_reaching(&mut s.cur_iv, u, to_right, down, u_end, false), visible)
+                (Light::one_reaching(&mut s.arena, u, to_right, down, u_end, false), visible)
             }
             (None, Some((l, l_end))) => {
                 let to_right = i >= j && lo_to(&l, f);
                 let down = l_end || i < j || to_hi(&l, f);
                 let visible = to_right && (down || to_hi(&l, c)) && (i == j || lo_to(&l, c));
-                (Light::one_reaching(&mut s.cur_iv, l, to_right, down, false, l_end), visible)
+                (Light::one_reaching(&mut s.arena, l, to_right, down, false, l_end), visible)
             }
             (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
                 if u_end && l_end {
@@ -219,16 +211,16 @@ impl<const T: bool> Quadrant<T> {
                 let to_right = u_end || i >= j || lo_to(&u, f);
                 let down = l_end || i <= j || to_hi(&l, f);
                 let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
-                (Light::one_reaching(&mut s.cur_iv, iv, to_right, down, u_end, l_end), visible)
+                (Light::one_reaching(&mut s.arena, iv, to_right, down, u_end, l_end), visible)
             }
-            (Some((u, _)), Some((l, _))) => two_parts(&mut s.cur_iv, u, l, i, j),
+            (Some((u, _)), Some((l, _))) => two_parts(&mut s.arena, u, l, i, j),
             (None, None) => unreachable!("culled cells are the loop's"),
         };
         debug_assert_eq!(
             (light, visible),
             {
                 let r = light.range();
-                let set = &s.cur_iv[r.clone()];
+                let set = &s.arena[r.clone()];
                 let reach = Light::reach(&set[0], &set[set.len() - 1], i, j);
                 // (a child's part is whole when one interval holds both its ends)
                 let holds = |a: Dir, b: Dir| set.len() == 1 && set[0].contains(a) && set[0].contains(b);
@@ -285,11 +277,11 @@ impl<const T: bool> Quadrant<T> {
         let (input, full): (&[Interval], bool) = {
             let input: &[Interval] = if up.intervals() + left.intervals() <= SMALL {
                 s.small.clear();
-                gather(&mut s.small, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                gather(&mut s.small, i, j, own, left, up, &s.arena);
                 s.small.as_slice()
             } else {
                 s.input.clear();
-                gather(&mut s.input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+                gather(&mut s.input, i, j, own, left, up, &s.arena);
                 &s.input
             };
             if input.is_empty() {
@@ -316,12 +308,12 @@ impl<const T: bool> Quadrant<T> {
             if full {
                 return Light::FULL;
             }
-            let start = s.cur_iv.len();
+            let start = s.arena.len();
             for &iv in input {
-                s.cur_iv.push(iv); // a loop: these are one or two, too few for a memcpy call
+                s.arena.push(iv); // a loop: these are one or two, too few for a memcpy call
             }
-            return Light::part(&s.cur_iv, start, i, j);
+            return Light::part(&s.arena, start, i, j);
         }
-        self.wall(i, j, p, input, full, world, out, &mut s.cur_iv, obs)
+        self.wall(i, j, p, input, full, world, out, &mut s.arena, obs)
     }
 }

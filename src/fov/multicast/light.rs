@@ -8,7 +8,7 @@ use super::intervals::Interval;
 /// Packed in one word (it is copied around for every cell): `DARK` (nothing: the cell was
 /// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
 /// angle; only a transparent cell, or the viewer's own, passes this on), or `len` intervals
-/// from `start` in the row's interval arena, with two bits saying which children the light
+/// from `start` in the interval arena, with two bits saying which children the light
 /// reaches and two saying which get their whole part of it.
 ///
 /// A cell's two children split its square angle at its far corner: the child to the right
@@ -86,6 +86,32 @@ impl Light {
         let to_right = first.lo.cross(far) >= i64::from(first.lo_open());
         let down = far.cross(last.hi) >= i64::from(last.hi_open());
         (if to_right { Light::TO_RIGHT } else { 0 }) | if down { Light::DOWN } else { 0 }
+    }
+
+    /// A gap in a row's light, in the front at the entry of its first cell: dark there, and no
+    /// light until cell `end` (`NO_LIGHT`: none), for the row below to jump to. (Any light
+    /// the row below reads in the front reaches down, so this is told apart.)
+    #[inline]
+    pub(super) fn gap(end: i32) -> Light {
+        Light(u64::from(end as u32) << 32)
+    }
+
+    /// Where the gap that starts at this front entry ends (see [`Light::gap`]).
+    #[inline]
+    pub(super) fn gap_end(self) -> i32 {
+        debug_assert!(!self.reaches_down());
+        (self.0 >> 32) as i32
+    }
+
+    /// The light with its arena start `n` places lower, for an arena whose first `n` intervals
+    /// are dropped (`FULL` and `DARK`, which have none there, stay).
+    #[inline]
+    pub(super) fn moved_down(self, n: usize) -> Light {
+        if self == Light::FULL || self == Light::DARK {
+            return self;
+        }
+        debug_assert!(self.range().start >= n);
+        Light(self.0 - ((n as u64) << 32))
     }
 
     /// The light as the child to the right gets it: dark if none of it reaches that child.

@@ -160,20 +160,24 @@ pub(super) struct Scratch {
     /// The cell outputs of one row, written over in place: cell `i` reads the row above's at
     /// `i` and beyond and then writes its own at `i`, so the entries before `i` are the current
     /// row's and the others still the row above's.
+    ///
+    /// It also says which of a row's cells pass light down, for the row below to visit only
+    /// those: after each run of such cells, the entry of the next cell (not visited, or passing
+    /// no light down) is overwritten by a [`Light::gap`] to the next run (see `scan::put`).
     front: Vec<Light>,
-    prev_runs: Vec<(i32, i32)>,
-    cur_runs: Vec<(i32, i32)>,
     /// Apart from the front, so that the cell loop can hold that as a slice while the cells it
     /// hands on work in the arenas.
     iv: Arenas,
 }
 
-/// The interval arenas of the row above and of the current row, where a cell's input is
-/// gathered, and the cells found visible one by one.
+/// The interval arena, where a cell's input is gathered, and the cells found visible one by one.
 #[derive(Debug, Default)]
 struct Arenas {
-    prev_iv: Vec<Interval>,
-    cur_iv: Vec<Interval>,
+    /// The intervals of the cell outputs, the row above's followed by the current row's (a
+    /// [`Light`] holds its start in it). One arena for both rows rather than one a row, traded
+    /// each row: the cell loop then holds one arena's place and length, not two. It is cut back
+    /// to the row above's at a row's start once what comes before those passes [`ARENA_KEEP`].
+    arena: Vec<Interval>,
     input: Vec<Interval>,
     /// The cells off the axes the cell loop found visible one by one, marked in the view when
     /// it is done, or at the end of a row once they number [`SEEN_BATCH`] (see
@@ -196,11 +200,8 @@ impl Clone for Scratch {
         }
         Scratch {
             front: like(&self.front),
-            prev_runs: like(&self.prev_runs),
-            cur_runs: like(&self.cur_runs),
             iv: Arenas {
-                prev_iv: like(&self.iv.prev_iv),
-                cur_iv: like(&self.iv.cur_iv),
+                arena: like(&self.iv.arena),
                 input: like(&self.iv.input),
                 seen: like(&self.iv.seen),
                 small: self.iv.small,
@@ -208,6 +209,35 @@ impl Clone for Scratch {
         }
     }
 }
+
+/// How many intervals of rows before the row above the arena holds before a row's start moves
+/// the row above's to its front (10 KiB of intervals: the arena stays in the first-level cache,
+/// and is moved every few rows at most).
+const ARENA_KEEP: usize = 512;
+
+impl Arenas {
+    /// Drops the arena's first `n` intervals, those of rows before the row above, and moves the
+    /// starts of the lights in the row above's runs in `front` (the first starting at `first`,
+    /// the others found from it: see [`Light::gap`]) to match. (The next row reads only those,
+    /// within its length, that of `front`: see the cell loop.)
+    #[cold]
+    #[inline(never)]
+    fn rebase(&mut self, n: usize, front: &mut [Light], first: i32) {
+        self.arena.drain(..n);
+        let mut i = first;
+        while let Some(&light) = front.get(i as usize) {
+            if light.reaches_down() {
+                front[i as usize] = light.moved_down(n);
+                i += 1;
+            } else {
+                i = light.gap_end();
+            }
+        }
+    }
+}
+
+/// The end of a row's last gap (see [`Light::gap`]): no light comes after it.
+const NO_LIGHT: i32 = i32::MAX;
 
 /// How many cells [`Scratch`]'s list of cells found visible one by one holds before a row's end
 /// hands them to the view (8 KiB of positions).
@@ -307,21 +337,9 @@ fn run<O: Observer>(
         let tall = corner == Corner::Tall;
         q.scan(imax[xside] as u32, jmax[yside] as u32, radius, from, floors, tall, world, out, &mut s, obs);
     }
-    // The row buffers trade places every row, so either may be the one that grew; give both
-    // the larger capacity, so that after warm-up no view has to grow the smaller one again.
-    even_out(&mut s.iv.prev_iv, &mut s.iv.cur_iv);
-    even_out(&mut s.prev_runs, &mut s.cur_runs);
     out.mark_new_cells(&s.iv.seen);
     s.iv.seen.clear();
     out.scratch = s;
-}
-
-/// Grows the smaller capacity of the two to the larger.
-fn even_out<T>(a: &mut Vec<T>, b: &mut Vec<T>) {
-    let cap = a.capacity().max(b.capacity());
-    for v in [a, b] {
-        v.reserve_exact(cap.saturating_sub(v.len()));
-    }
 }
 
 /// Whether every quadrant that can be turned is (see [`Quadrant`]): only in the tests of the

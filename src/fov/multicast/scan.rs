@@ -8,24 +8,35 @@ use std::mem;
 use super::cell::one_each;
 use super::light::Light;
 use super::quadrant::Quadrant;
-use super::{CellState, Observer, SEEN_BATCH, Scratch, turn_all};
+use super::{ARENA_KEEP, CellState, NO_LIGHT, Observer, SEEN_BATCH, Scratch, turn_all};
 use crate::fov::{Fov, row_reach};
 use crate::geometry::Opacity;
 
-/// `lit_from` of [`track_run_from`] when no run is under way.
-pub(super) const NO_RUN: i32 = i32::MAX;
+/// `gap` of [`put`] before a row's first run.
+pub(super) const NO_RUN_YET: usize = usize::MAX;
 
-/// Keeps the runs of a row's cells whose light reaches the row below: `lit_from` is where the
-/// current run started (`NO_RUN` when none is under way: a plain number the cell loop keeps in
-/// one register), and cell `i`'s `light` extends it or ends it.
+/// Writes cell `i`'s `light` in the row's `front`, and keeps the row's runs of cells whose light
+/// reaches the row below in the front itself (see [`Light::gap`]): `gap` is where the gap after
+/// the last such cell starts (`NO_RUN_YET` before any), which the next run's first cell points
+/// at itself (see [`run_from`]) before it moves `gap` past it.
 #[inline(always)]
-pub(super) fn track_run_from(lit_from: &mut i32, runs: &mut Vec<(i32, i32)>, i: i32, light: Light) {
-    if !light.reaches_down() {
-        if *lit_from != NO_RUN {
-            runs.push((mem::replace(lit_from, NO_RUN), i - 1));
+pub(super) fn put(front: &mut [Light], gap: &mut usize, first: &mut i32, i: i32, light: Light) {
+    if light.reaches_down() {
+        if *gap != i as usize {
+            run_from(front, *gap, first, i);
         }
-    } else {
-        *lit_from = (*lit_from).min(i);
+        *gap = i as usize + 1;
+    }
+    front[i as usize] = light;
+}
+
+/// A run of cells whose light reaches the row below starts at cell `i`, after the gap that
+/// starts at `gap`: that gap's entry says so, or, before the row's first run, `first`.
+#[inline(always)]
+pub(super) fn run_from(front: &mut [Light], gap: usize, first: &mut i32, i: i32) {
+    match front.get_mut(gap) {
+        Some(entry) => *entry = Light::gap(i),
+        None => *first = i,
     }
 }
 
@@ -63,8 +74,12 @@ impl<const T: bool> Quadrant<T> {
         let mut ilim = radius.map_or(imax, |r| r.min(imax)) as i32;
         let block = if T { self.turned_block(world, ilim as u32) } else { None };
         debug_assert!(s.front.len() > ilim as usize, "the front is sized for every quadrant by `run`");
-        s.iv.cur_iv.clear();
-        s.cur_runs.clear();
+        s.iv.arena.clear();
+        // Where the row above's first run of cells whose light reaches this row starts (the
+        // others follow from it in the front: see `Light::gap`).
+        let mut first = 0;
+        // Where the current row's intervals start in the arena (the row above's are before them).
+        let mut row_start = 0;
         // How many cells of the row just done, from the axis on, are known to pass their whole
         // squares: a lower bound, kept only where it costs nothing (whole floors, whole runs).
         let mut full;
@@ -110,21 +125,27 @@ impl<const T: bool> Quadrant<T> {
                 if mem::take(&mut unsaved) {
                     // the row above is whole from the axis to its end: one run of full light
                     s.front[..full as usize].fill(Light::FULL);
-                    s.iv.cur_iv.clear();
-                    s.cur_runs.clear();
-                    s.cur_runs.push((0, full - 1));
+                    first = 0;
+                    s.iv.arena.clear();
+                    row_start = 0;
                 }
             }
-            mem::swap(&mut s.iv.prev_iv, &mut s.iv.cur_iv);
-            mem::swap(&mut s.prev_runs, &mut s.cur_runs);
-            s.iv.cur_iv.clear();
-            s.cur_runs.clear();
-            // b: the end of the run of the row above that i is in, or of the last one it passed,
-            // cut at the row's end (the loop's cells are all at or before it)
-            let mut run = 0;
-            let (a, b) = s.prev_runs[0];
-            let mut b = b.min(ilim);
-            let mut lit_from = NO_RUN;
+            debug_assert!(!unsaved, "the row above is written down before this row reads it");
+            // The row above's intervals are now the arena's last: those before are no one's.
+            let above = mem::replace(&mut row_start, s.iv.arena.len());
+            if above >= ARENA_KEEP {
+                row_start -= above;
+                s.iv.rebase(above, &mut s.front[..=ilim as usize], first);
+            }
+            // The light of the row above, read at `i` from `next_lit` on: along a run of cells
+            // whose light reaches this row, up to the entry after it, which starts a gap and says
+            // where the next run starts (see `Light::gap`). A cell in a gap gets nothing from
+            // above (the cell above passes nothing down, or was culled), so the gap's other
+            // entries, the row above's or older, are not read.
+            let a = first;
+            let mut next_lit = a;
+            // where this row's gap after its last run so far starts
+            let mut gap = NO_RUN_YET;
             let mut left = Light::DARK;
             // the cells of the row above from i to here all give the cells below their whole parts
             let mut whole_to = -1;
@@ -140,7 +161,7 @@ impl<const T: bool> Quadrant<T> {
                 // whole too), found with one look along the world's row, with no per-row set-up
                 // of the cell loop. The axis cell is also another quadrant's; the others are
                 // this one's alone.
-                debug_assert!(a == 0 && b >= (full_above - 1).min(ilim));
+                debug_assert!(a == 0);
                 let n =
                     world.transparent_run(self.at(0, j), self.sx, full_above.min(ilim + 1) as usize) as i32;
                 if n > 0 {
@@ -148,22 +169,20 @@ impl<const T: bool> Quadrant<T> {
                     if n > 1 {
                         out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
                     }
+                    first = 0;
                     front[..n as usize].fill(Light::FULL);
-                    (lit_from, left, i, full) = (0, Light::FULL, n, n);
+                    (gap, left, i, full) = (n as usize, Light::FULL, n, n);
                 }
             }
             let row = self.opaque_row(world, j, block);
             while (i as usize) < front.len() {
-                let up = if i <= b {
-                    front[i as usize]
-                } else if s.prev_runs.get(run + 1).is_some_and(|r| r.0 == i) {
-                    // The light from the left carried on into the next run above. (Tested here,
-                    // where a cell past `b` is told apart anyway, rather than after every cell:
-                    // noise r20 about 3 % faster.)
-                    run += 1;
-                    b = s.prev_runs[run].1.min(ilim);
+                let up = if i < next_lit {
+                    Light::DARK
+                } else if front[i as usize].reaches_down() {
                     front[i as usize]
                 } else {
+                    // a gap of the row above starts here (the run before it, if any, has ended)
+                    next_lit = front[i as usize].gap_end();
                     Light::DARK
                 };
                 let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
@@ -176,7 +195,7 @@ impl<const T: bool> Quadrant<T> {
                         } else {
                             self.axis_wall(i, j, p, world, out, &mut s.iv, obs)
                         }
-                    } else if T || i == 0 || i >= b || !front[i as usize + 1].whole_down() {
+                    } else if T || i == 0 || i >= ilim || !front[i as usize + 1].whole_down() {
                         full += i32::from(i == full);
                         if i > 0 {
                             s.iv.seen.push(p);
@@ -191,13 +210,17 @@ impl<const T: bool> Quadrant<T> {
                         // short (3 to 4 cells on the 5 % noise map), and setting up a run's
                         // look-up and marking costs more than its cells. (Measured: noise r20
                         // about 4 % faster; rooms, with longer runs, as fast as with `whole_run`.)
-                        lit_from = lit_from.min(i);
-                        let (from, end) = (i, b);
+                        // (the run's cells but the last are written here, with the gap before
+                        // them pointed at the first; the last one below, as every cell)
+                        if gap != i as usize {
+                            run_from(front, gap, &mut first, i);
+                        }
+                        let from = i;
                         loop {
                             let p = self.at(i, j);
                             s.iv.seen.push(p);
                             obs.cell(p, (i + j) as u32, CellState::Lit, true);
-                            if i >= end
+                            if i >= ilim
                                 || !front[i as usize + 1].whole_down()
                                 || self.opaque_at(world, Some(row), i + 1, self.at(i + 1, j))
                             {
@@ -209,47 +232,35 @@ impl<const T: bool> Quadrant<T> {
                         if from == full {
                             full = i + 1;
                         }
+                        gap = i as usize;
                         Light::FULL
                     } else {
-                        lit_from = lit_from.min(i);
+                        if gap != i as usize {
+                            run_from(front, gap, &mut first, i);
+                        }
                         let from = i;
-                        i = self.whole_run(i, j, b, &mut whole_to, world, out, front, obs);
+                        i = self.whole_run(i, j, ilim, &mut whole_to, world, out, front, obs);
                         if from == full {
                             full = i + 1;
                         }
+                        gap = i as usize;
                         Light::FULL
                     }
                 } else if up == Light::DARK && left == Light::DARK {
-                    // culled: no light to the next run of the row above
-                    if lit_from != NO_RUN {
-                        s.cur_runs.push((mem::replace(&mut lit_from, NO_RUN), i - 1));
+                    // culled: no light up to the next run of the row above (if none, the row is
+                    // done)
+                    if next_lit > ilim {
+                        break;
                     }
-                    run += 1;
-                    match s.prev_runs.get(run) {
-                        Some(&(a, end)) => {
-                            b = end.min(ilim);
-                            i = a;
-                            continue;
-                        }
-                        None => break,
-                    }
+                    i = next_lit;
+                    continue;
                 } else if T
                     && !O::WATCHES
                     && j == 1
                     && up == Light::FULL
                     && i > 1
-                    && let Some((next, last)) = self.under_whole(
-                        i,
-                        j,
-                        b,
-                        left,
-                        world,
-                        row,
-                        front,
-                        &mut s.iv,
-                        &mut s.cur_runs,
-                        &mut lit_from,
-                    )
+                    && let Some((next, last)) =
+                        self.under_whole(i, j, ilim, left, world, row, front, &mut s.iv, &mut gap, &mut first)
                 {
                     // A turned scan's row 1 under whole squares of the axis row, with the light
                     // from the left cut short (by a wall before): a stretch of cells each
@@ -264,19 +275,20 @@ impl<const T: bool> Quadrant<T> {
                     // views: 13-25 % fewer instructions.)
                     (i, left) = (next, last);
                     continue;
-                } else if i > 0 && one_each(i, j, left, up, &s.iv.prev_iv, &s.iv.cur_iv) {
+                } else if i > 0 && one_each(i, j, left, up, &s.iv.arena) {
                     self.small(i, j, left, up, world, row, out, &mut s.iv, obs)
                 } else {
                     self.cell(i, j, left, up, world, out, &mut s.iv, obs)
                 };
-                front[i as usize] = light;
-                track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
+                put(front, &mut gap, &mut first, i, light);
                 self.report_culled(obs, i, j, light, ilim, jmax, r2);
                 left = light.to_right();
                 i += 1;
             }
-            if lit_from != NO_RUN {
-                s.cur_runs.push((lit_from, i - 1));
+            // (a gap to the row's end needs no entry when it starts past the row: the rows
+            // below are no longer)
+            if let Some(entry) = front.get_mut(gap) {
+                *entry = Light::gap(NO_LIGHT);
             }
             // (the cells found one by one, marked once they are many: the list stays short
             // whatever the view, and most views mark them in one go at the end)
@@ -284,7 +296,7 @@ impl<const T: bool> Quadrant<T> {
                 out.mark_new_cells(&s.iv.seen);
                 s.iv.seen.clear();
             }
-            if s.cur_runs.is_empty() {
+            if gap == NO_RUN_YET {
                 break;
             }
         }
@@ -352,9 +364,11 @@ impl<const T: bool> Quadrant<T> {
         s: &mut Scratch,
         obs: &mut O,
     ) -> (i32, bool) {
-        // row 0: the viewer, then outward along the axis, fed from the left only
-        s.front[0] = Light::FULL;
-        let mut lit_from = 0;
+        // row 0: the viewer, then outward along the axis, fed from the left only (the gap entries
+        // as in the cell loop of `scan`)
+        let front = &mut s.front[..=ilim as usize];
+        let (mut gap, mut first) = (NO_RUN_YET, 0);
+        put(front, &mut gap, &mut first, 0, Light::FULL);
         let mut left = Light::FULL;
         let mut i = 1;
         let mut full = 1;
@@ -367,8 +381,8 @@ impl<const T: bool> Quadrant<T> {
                 if self.sy > 0 && !T {
                     out.mark_new_run(self.at(1, 0), self.sx, n as usize);
                 }
-                s.front[1..=n as usize].fill(Light::FULL);
-                (i, full) = (n + 1, n + 1);
+                front[1..=n as usize].fill(Light::FULL);
+                (i, full, gap) = (n + 1, n + 1, n as usize + 1);
             }
         }
         let row = self.opaque_row(world, 0, block);
@@ -386,15 +400,14 @@ impl<const T: bool> Quadrant<T> {
             } else {
                 self.cell(i, 0, left, Light::DARK, world, out, &mut s.iv, obs)
             };
-            s.front[i as usize] = light;
+            put(front, &mut gap, &mut first, i, light);
             full += i32::from(i == full && light == Light::FULL);
-            track_run_from(&mut lit_from, &mut s.cur_runs, i, light);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
             left = light.to_right();
             i += 1;
         }
-        if lit_from != NO_RUN {
-            s.cur_runs.push((lit_from, i - 1));
+        if let Some(entry) = front.get_mut(gap) {
+            *entry = Light::gap(NO_LIGHT);
         }
         (full, false)
     }

@@ -62,11 +62,11 @@ impl<const T: bool> Quadrant<T> {
                 (u.with_hi(l.hi, l.hi_open()), u_end, l_end)
             }
             (Some((u, _)), Some((l, _))) => {
-                return self.wall(i, j, p, &[u, l], false, world, out, &mut s.cur_iv, obs);
+                return self.wall(i, j, p, &[u, l], false, world, out, &mut s.arena, obs);
             }
             (None, None) => unreachable!("culled cells are the loop's"),
         };
-        self.wall_one(i, j, p, iv, from_lo, to_hi, world, &mut s.seen, &mut s.cur_iv, obs)
+        self.wall_one(i, j, p, iv, from_lo, to_hi, world, &mut s.seen, &mut s.arena, obs)
     }
 
     /// A wall off the axes lit whole from one side, by its input above or by its left one, and
@@ -99,7 +99,7 @@ impl<const T: bool> Quadrant<T> {
         s: &mut Arenas,
         obs: &mut O,
     ) -> Option<Light> {
-        let start = s.cur_iv.len();
+        let start = s.arena.len();
         // (the commonest, a wall lining a wall line seen along it, first: then the near
         // vertex bounds the passed part, the far one is compared with, and no seal is looked up;
         // the others only next to the axes, where the wall lines through the viewer's
@@ -110,7 +110,7 @@ impl<const T: bool> Quadrant<T> {
             // the one in this square: a second lies beyond it)
             let far = Dir::new(2 * i, 2 * j + 1);
             if left != Light::DARK {
-                let l = s.cur_iv[left.range().start];
+                let l = s.arena[left.range().start];
                 if far.cross(l.hi) >= i64::from(l.hi_open()) {
                     return None;
                 }
@@ -122,7 +122,7 @@ impl<const T: bool> Quadrant<T> {
             // in this square: a first lies before it)
             let far = Dir::new(2 * i + 1, 2 * j);
             if up != Light::DARK {
-                let u = s.prev_iv[up.range().end - 1];
+                let u = s.arena[up.range().end - 1];
                 if u.lo.cross(far) >= i64::from(u.lo_open()) {
                     return None;
                 }
@@ -135,7 +135,7 @@ impl<const T: bool> Quadrant<T> {
             // at the top one on it
             let near = Dir::new(2 * i - 1, 2 * j);
             if left != Light::DARK {
-                let l = s.cur_iv[left.range().start];
+                let l = s.arena[left.range().start];
                 if near.cross(l.hi) >= i64::from(l.hi_open()) {
                     return None;
                 }
@@ -153,7 +153,7 @@ impl<const T: bool> Quadrant<T> {
             // left one on it
             let near = Dir::new(2 * i, 2 * j - 1);
             if up != Light::DARK {
-                let u = s.prev_iv[up.range().end - 1];
+                let u = s.arena[up.range().end - 1];
                 if u.lo.cross(near) >= i64::from(u.lo_open()) {
                     return None;
                 }
@@ -174,8 +174,8 @@ impl<const T: bool> Quadrant<T> {
             s.seen.push(p);
         }
         obs.cell(p, (i + j) as u32, CellState::Edge, true);
-        s.cur_iv.push(iv);
-        debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j), "wall ({i}, {j})");
+        s.arena.push(iv);
+        debug_assert_eq!(light, Light::part(&s.arena, start, i, j), "wall ({i}, {j})");
         Some(light)
     }
 
@@ -196,7 +196,7 @@ impl<const T: bool> Quadrant<T> {
     ) {
         let mut input = SmallSet::new();
         let own = square(i, j);
-        gather(&mut input, i, j, own, left, up, &s.prev_iv, &s.cur_iv);
+        gather(&mut input, i, j, own, left, up, &s.arena);
         let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
         assert!(set_meets_open(input.as_slice(), lo_v, hi_v), "one-sided wall ({i}, {j}) unseen");
         // (no allocation: the allocation test runs with debug assertions)
@@ -236,14 +236,14 @@ impl<const T: bool> Quadrant<T> {
         let (lo_v, _, hi_v, _) = wall_angle(i, j);
         let lo_sealed = j > i && self.opaque(world, self.at(i + 1, j));
         let hi_sealed = j < i && self.opaque(world, self.at(i, j + 1));
-        let start = s.cur_iv.len();
+        let start = s.arena.len();
         // Both parts are non-empty; the lower one starts before the far corner and the upper
         // one ends after it, so the light reaches both children (and gives neither its whole
         // part: the far corner ray lies inside the diamond's open angle).
-        s.cur_iv.push(Interval::of(lo, false, lo_v, lo_sealed));
-        s.cur_iv.push(Interval::of(hi_v, hi_sealed, hi, false));
+        s.arena.push(Interval::of(lo, false, lo_v, lo_sealed));
+        s.arena.push(Interval::of(hi_v, hi_sealed, hi, false));
         let light = Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2);
-        debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
+        debug_assert_eq!(light, Light::part(&s.arena, start, i, j));
         light
     }
 
@@ -271,21 +271,21 @@ impl<const T: bool> Quadrant<T> {
         out.mark(p);
         obs.cell(p, (i + j) as u32, CellState::Lit, true);
         let own = square(i, j);
-        let start = s.cur_iv.len();
+        let start = s.arena.len();
         let light = if j == 0 {
             let sealed = self.opaque(world, self.at(i, 1));
-            s.cur_iv.push(Interval::of(Dir::new(2 * i, 1), sealed, own.hi, false));
+            s.arena.push(Interval::of(Dir::new(2 * i, 1), sealed, own.hi, false));
             Light((start as u64) << 32 | Light::DOWN | 1)
         } else {
             let sealed = self.opaque(world, self.at(1, j));
-            s.cur_iv.push(Interval::of(own.lo, false, Dir::new(1, 2 * j), sealed));
+            s.arena.push(Interval::of(own.lo, false, Dir::new(1, 2 * j), sealed));
             Light((start as u64) << 32 | Light::TO_RIGHT | 1)
         };
-        debug_assert_eq!(light, Light::part(&s.cur_iv, start, i, j));
+        debug_assert_eq!(light, Light::part(&s.arena, start, i, j));
         debug_assert!({
             let (lo_v, _, hi_v, _) = wall_angle(i, j);
-            s.cur_iv[start].lo.same(if j == 0 { hi_v } else { own.lo })
-                && s.cur_iv[start].hi.same(if j == 0 { own.hi } else { lo_v })
+            s.arena[start].lo.same(if j == 0 { hi_v } else { own.lo })
+                && s.arena[start].hi.same(if j == 0 { own.hi } else { lo_v })
         });
         light
     }
@@ -311,7 +311,7 @@ impl<const T: bool> Quadrant<T> {
         to_hi: bool,
         world: &(impl Opacity + ?Sized),
         seen: &mut Vec<Pos>,
-        cur_iv: &mut Vec<Interval>,
+        arena: &mut Vec<Interval>,
         obs: &mut O,
     ) -> Light {
         debug_assert!(i > 0 && j > 0);
@@ -367,24 +367,24 @@ impl<const T: bool> Quadrant<T> {
             },
             "wall ({i}, {j}): {iv:?} -> {below:?} {above:?}"
         );
-        let start = cur_iv.len();
+        let start = arena.len();
         let light = match (below, above) {
             (None, None) => return Light::DARK,
             (Some(b), None) => {
-                cur_iv.push(b);
+                arena.push(b);
                 Light((start as u64) << 32 | Light::TO_RIGHT | 1)
             }
             (None, Some(a)) => {
-                cur_iv.push(a);
+                arena.push(a);
                 Light((start as u64) << 32 | Light::DOWN | 1)
             }
             (Some(b), Some(a)) => {
-                cur_iv.push(b);
-                cur_iv.push(a);
+                arena.push(b);
+                arena.push(a);
                 Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2)
             }
         };
-        debug_assert_eq!(light, Light::part(cur_iv, start, i, j), "wall ({i}, {j})");
+        debug_assert_eq!(light, Light::part(arena, start, i, j), "wall ({i}, {j})");
         light
     }
 
@@ -401,7 +401,7 @@ impl<const T: bool> Quadrant<T> {
         full: bool,
         world: &(impl Opacity + ?Sized),
         out: &mut Fov,
-        cur_iv: &mut Vec<Interval>,
+        arena: &mut Vec<Interval>,
         obs: &mut O,
     ) -> Light {
         let ring = (i + j) as u32;
@@ -416,7 +416,7 @@ impl<const T: bool> Quadrant<T> {
         // It passes on what lies outside that open angle, minus the ray through a bounding
         // vertex where that vertex is a seal with an opaque neighbour. (The lower vertex of an
         // axis cell and the upper one of a column cell lie outside the quadrant.)
-        let start = cur_iv.len();
+        let start = arena.len();
         let seal_lo = || self.opaque(world, self.at(lo_n.0, lo_n.1));
         let seal_hi = || self.opaque(world, self.at(hi_n.0, hi_n.1));
         if let [iv] = input {
@@ -428,10 +428,10 @@ impl<const T: bool> Quadrant<T> {
                 if i > 0 { iv.clip_lo(hi_v, false).and_then(|a| a.sealed_lo(hi_v, seal_hi)) } else { None };
             return match (below, above) {
                 (None, None) => Light::DARK,
-                (Some(one), None) | (None, Some(one)) => Light::one(cur_iv, one, i, j),
+                (Some(one), None) | (None, Some(one)) => Light::one(arena, one, i, j),
                 (Some(b), Some(a)) => {
-                    cur_iv.push(b);
-                    cur_iv.push(a);
+                    arena.push(b);
+                    arena.push(a);
                     Light((start as u64) << 32 | Light::reach(&b, &a, i, j) | 2)
                 }
             };
@@ -439,33 +439,33 @@ impl<const T: bool> Quadrant<T> {
         if j > 0 {
             for iv in input {
                 match iv.clip_hi(lo_v, false) {
-                    Some(iv) => cur_iv.push(iv),
+                    Some(iv) => arena.push(iv),
                     None => break,
                 }
             }
             // only the last part below can end on the bounding ray
-            if cur_iv.len() > start {
-                let last = cur_iv.pop().expect("a part below");
-                cur_iv.extend(last.sealed_hi(lo_v, seal_lo));
+            if arena.len() > start {
+                let last = arena.pop().expect("a part below");
+                arena.extend(last.sealed_hi(lo_v, seal_lo));
             }
         }
         if i > 0 {
-            let first = cur_iv.len();
+            let first = arena.len();
             for iv in input {
                 if let Some(iv) = iv.clip_lo(hi_v, false) {
-                    cur_iv.push(iv);
+                    arena.push(iv);
                 }
             }
             // only the first part above can start on the bounding ray
-            if cur_iv.len() > first {
-                match cur_iv[first].sealed_lo(hi_v, seal_hi) {
-                    Some(head) => cur_iv[first] = head,
+            if arena.len() > first {
+                match arena[first].sealed_lo(hi_v, seal_hi) {
+                    Some(head) => arena[first] = head,
                     None => {
-                        cur_iv.remove(first);
+                        arena.remove(first);
                     }
                 }
             }
         }
-        if cur_iv.len() == start { Light::DARK } else { Light::part(cur_iv, start, i, j) }
+        if arena.len() == start { Light::DARK } else { Light::part(arena, start, i, j) }
     }
 }

@@ -7,7 +7,7 @@ use super::angle::Dir;
 use super::intervals::Interval;
 use super::light::Light;
 use super::quadrant::{Quadrant, Row};
-use super::scan::track_run_from;
+use super::scan::put;
 use super::{CellState, Observer};
 use crate::fov::Fov;
 use crate::geometry::Opacity;
@@ -135,8 +135,8 @@ impl<const T: bool> Quadrant<T> {
         row: Option<Row>,
         front: &mut [Light],
         s: &mut Arenas,
-        runs: &mut Vec<(i32, i32)>,
-        lit_from: &mut i32,
+        gap: &mut usize,
+        first: &mut i32,
     ) -> Option<(i32, Light)> {
         debug_assert!(i > j && j > 0 && i <= end && front[i as usize] == Light::FULL);
         let (corner, hi) = (Dir::new(2 * i - 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
@@ -144,7 +144,7 @@ impl<const T: bool> Quadrant<T> {
         let (mut x, mut x_open, mut whole) = if left == Light::DARK {
             (corner, false, false)
         } else if left.intervals() == 1 {
-            let iv = s.cur_iv[left.range().start];
+            let iv = s.arena[left.range().start];
             if iv.lo.cross(corner) < 0 {
                 return None; // a gap after `corner`: two intervals
             }
@@ -166,7 +166,7 @@ impl<const T: bool> Quadrant<T> {
             let f = Dir::new(2 * i + 1, 2 * j + 1);
             #[cfg(debug_assertions)]
             let input = Self::check_under_whole_input(i, j, prev, x, x_open, whole, s);
-            let start = s.cur_iv.len();
+            let start = s.arena.len();
             if !self.opaque_at(world, row, i, p) {
                 if whole {
                     s.seen.push(p);
@@ -176,7 +176,7 @@ impl<const T: bool> Quadrant<T> {
                         s.seen.push(p);
                     }
                     let down = f.cross(x) >= i64::from(x_open);
-                    s.cur_iv.push(Interval::of(lo, false, x, x_open));
+                    s.arena.push(Interval::of(lo, false, x, x_open));
                     let reach = if down { Light::DOWN | Light::WHOLE_RIGHT } else { 0 };
                     light = Light((start as u64) << 32 | Light::TO_RIGHT | reach | 1);
                     whole = down;
@@ -189,12 +189,12 @@ impl<const T: bool> Quadrant<T> {
                     s.seen.push(p);
                 }
                 let (lo_v, hi_v) = (Dir::new(2 * i, 2 * j - 1), Dir::new(2 * i, 2 * j + 1));
-                s.cur_iv.push(Interval::of(lo, false, lo_v, false));
+                s.arena.push(Interval::of(lo, false, lo_v, false));
                 let past = hi_v.cross(x);
                 let above = past > 0 || (past == 0 && !x_open && !self.opaque(world, self.at(i, j + 1)));
                 light = if above {
                     let sealed = past > 0 && self.opaque(world, self.at(i, j + 1));
-                    s.cur_iv.push(Interval::of(hi_v, sealed, x, x_open));
+                    s.arena.push(Interval::of(hi_v, sealed, x, x_open));
                     Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2)
                 } else {
                     Light((start as u64) << 32 | Light::TO_RIGHT | 1)
@@ -206,8 +206,7 @@ impl<const T: bool> Quadrant<T> {
                 self.check_under_whole(i, j, p, input, light, world, s);
                 prev = light.to_right();
             }
-            front[i as usize] = light;
-            track_run_from(lit_from, runs, i, light);
+            put(front, gap, first, i, light);
             i += 1;
             if i > end || front[i as usize] != Light::FULL {
                 return Some((i, light));
@@ -230,7 +229,7 @@ impl<const T: bool> Quadrant<T> {
     ) -> SmallSet {
         let own = square(i, j);
         let mut input = SmallSet::new();
-        gather(&mut input, i, j, own, left, Light::FULL, &s.prev_iv, &s.cur_iv);
+        gather(&mut input, i, j, own, left, Light::FULL, &s.arena);
         let ours = Interval::of(own.lo, false, x, x_open);
         assert!(
             input.as_slice().len() == 1 && input.as_slice()[0].same_set(&ours),
@@ -278,7 +277,7 @@ impl<const T: bool> Quadrant<T> {
         let got: &[Interval] = if light == Light::FULL {
             &[Interval::of(lo, false, hi, false)]
         } else {
-            &s.cur_iv[light.range()]
+            &s.arena[light.range()]
         };
         assert!(
             got.len() == expected.len() && got.iter().zip(expected).all(|(a, b)| a.same_set(b)),
