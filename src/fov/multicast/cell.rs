@@ -171,7 +171,7 @@ impl<const T: bool> Quadrant<T> {
         let (lo, hi) = (Dir::new(2 * i + 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
         debug_assert!(!(up == Light::DARK && left == Light::DARK), "culled cells are the loop's");
         if opaque {
-            return self.small_wall(i, j, left, up, world, out, s, obs);
+            return self.small_wall(i, j, p, left, up, world, out, s, obs);
         }
         let (u, l) = input_parts(i, j, left, up, s);
         // A floor passes its input on. Whether its centre is lit and which children the light
