@@ -29,6 +29,16 @@ fn saved_one_step_from_the_exit(dir: &Path) -> PathBuf {
     save_file
 }
 
+/// Takes the step onto the exit of the game saved by [`saved_one_step_from_the_exit`] and
+/// leaves by it: the game is won, and shows its end screen.
+fn step_out(s: &mut pty::Session) {
+    s.wait_for("Position 1,1");
+    s.send("l");
+    s.wait_for("Position 2,1");
+    s.send(">");
+    s.wait_for("You escaped the dungeon!");
+}
+
 /// `text` with every run of whitespace one space: what was said, however the lines broke.
 fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -42,11 +52,7 @@ fn a_resumed_game_that_ends_leaves_its_end_in_the_save() {
 
     // Resumed, and won: one step onto the exit, and out.
     let mut s = pty::start(&["--load", &save_arg]);
-    s.wait_for("Position 1,1");
-    s.send("l");
-    s.wait_for("Position 2,1");
-    s.send(">");
-    s.wait_for("You escaped the dungeon!");
+    step_out(&mut s);
     s.send("q");
     let status = s.wait_exit();
     assert!(status.success(), "exit status {status:?}");
@@ -80,11 +86,7 @@ fn what_is_said_after_the_end_screen_breaks_at_spaces_at_80_columns() {
     let save_file = saved_one_step_from_the_exit(&dir);
     let save_arg = save_file.display().to_string();
     let mut s = pty::Launch::new(&["--load", &save_arg]).size(24, 80).start();
-    s.wait_for("Position 1,1");
-    s.send("l");
-    s.wait_for("Position 2,1");
-    s.send(">");
-    s.wait_for("You escaped the dungeon!");
+    step_out(&mut s);
     s.send("q");
     assert!(s.wait_exit().success());
     let screen = s.contents();
@@ -106,11 +108,7 @@ fn the_end_is_in_the_save_before_the_end_screen_is_left() {
     let dir = scratch("save-end-signal");
     let save_file = saved_one_step_from_the_exit(&dir);
     let mut s = pty::start(&["--load", &save_file.display().to_string()]);
-    s.wait_for("Position 1,1");
-    s.send("l");
-    s.wait_for("Position 2,1");
-    s.send(">");
-    s.wait_for("You escaped the dungeon!");
+    step_out(&mut s);
     assert!(save::load(&save_file).unwrap().is_over(), "written before the end screen is left");
     s.signal("TERM");
     let status = s.wait_exit();
