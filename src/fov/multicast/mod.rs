@@ -210,6 +210,38 @@ impl Clone for Scratch {
     }
 }
 
+impl Scratch {
+    /// The working memory, taken out of the [`Fov`] a vector at a time for a view (its
+    /// [`SmallSet`], which holds nothing from one cell to the next, is a new one). Moved as one
+    /// struct, in and back out, it went through three calls of `memcpy` of its 144 bytes a view,
+    /// the first reading back the default just stored in its place (maybe a stalled store
+    /// forwarding: the time saved is more than the instructions). Measured: 44 instructions a
+    /// view fewer (callgrind); the cave's unlimited view 3.8 % faster, rooms r8 2 %, 5 % noise
+    /// r20 1-5 %, the cave's r8 about 1 % slower.
+    #[inline(always)]
+    fn take(&mut self) -> Scratch {
+        Scratch {
+            front: mem::take(&mut self.front),
+            iv: Arenas {
+                arena: mem::take(&mut self.iv.arena),
+                input: mem::take(&mut self.iv.input),
+                seen: mem::take(&mut self.iv.seen),
+                small: SmallSet::new(),
+            },
+        }
+    }
+
+    /// Puts back what [`Scratch::take`] took, swapped a vector at a time (`s` taken by value
+    /// was copied whole once more, through `memcpy`, on its way in).
+    #[inline(always)]
+    fn put_back(&mut self, s: &mut Scratch) {
+        mem::swap(&mut self.front, &mut s.front);
+        mem::swap(&mut self.iv.arena, &mut s.iv.arena);
+        mem::swap(&mut self.iv.input, &mut s.iv.input);
+        mem::swap(&mut self.iv.seen, &mut s.iv.seen);
+    }
+}
+
 /// How many intervals of rows before the row above the arena holds before a row's start moves
 /// the row above's to its front (10 KiB of intervals: the arena stays in the first-level cache,
 /// and is moved every few rows at most).
@@ -285,7 +317,7 @@ fn run<O: Observer>(
         Some([below, above]) if below.done && above.done => return, // all of it open
         Some(_) => {}
     }
-    let mut s = mem::take(&mut out.scratch);
+    let mut s = out.scratch.take();
     // The front, long enough for every quadrant's rows, turned or not: grown, never shrunk. A
     // scan reads only the entries its rows have written (see `front` in the cell loop), so
     // older ones may stay. (Resized to each quadrant's length, as far as the map reaches from
@@ -339,7 +371,7 @@ fn run<O: Observer>(
     }
     out.mark_new_cells(&s.iv.seen);
     s.iv.seen.clear();
-    out.scratch = s;
+    out.scratch.put_back(&mut s);
 }
 
 /// Whether every quadrant that can be turned is (see [`Quadrant`]): only in the tests of the
