@@ -56,7 +56,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
-    if let Some(message) = misspelt_subcommand(&args).or_else(|| subcommand_after_options(&args)) {
+    if let Some(message) = unknown_first_word(&args).or_else(|| subcommand_after_options(&args)) {
         cli::report!("{message}");
         return ExitCode::from(cli::USAGE);
     }
@@ -116,7 +116,7 @@ fn play_error(e: clap::Error) -> clap::Error {
 /// conflict between subcommands and the map, or the game's usage. A word with a `.` or a path
 /// separator in it (`no-such-map.ron`, `maps/cave`) is taken for the map it names, and a map
 /// that cannot be read is reported as such.
-fn misspelt_subcommand(args: &[OsString]) -> Option<String> {
+fn unknown_first_word(args: &[OsString]) -> Option<String> {
     let word = args.get(1)?.to_str()?;
     if word.starts_with('-') || Path::new(word).exists() {
         return None;

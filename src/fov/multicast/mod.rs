@@ -235,10 +235,12 @@ impl Scratch {
     /// was copied whole once more, through `memcpy`, on its way in).
     #[inline(always)]
     fn put_back(&mut self, s: &mut Scratch) {
-        mem::swap(&mut self.front, &mut s.front);
-        mem::swap(&mut self.iv.arena, &mut s.iv.arena);
-        mem::swap(&mut self.iv.input, &mut s.iv.input);
-        mem::swap(&mut self.iv.seen, &mut s.iv.seen);
+        // (every field named: one added later must be put back too, or said to need nothing)
+        let Scratch { front, iv: Arenas { arena, input, seen, small: _ } } = s;
+        mem::swap(&mut self.front, front);
+        mem::swap(&mut self.iv.arena, arena);
+        mem::swap(&mut self.iv.input, input);
+        mem::swap(&mut self.iv.seen, seen);
     }
 }
 
