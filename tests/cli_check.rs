@@ -38,7 +38,7 @@ fn an_invalid_map_gets_all_its_problems_and_exit_1() {
     for expected in [
         "tests/maps/bad.ron:5:12: unknown glyph 'X'",
         "5 |         \"#@X.#\",\n  |            ^\n",
-        "tests/maps/bad.ron:6:9: row 3 is 6 cells wide, but the first row (line 4) is 5",
+        "tests/maps/bad.ron:6:9: the row at y=2 is 6 cells wide, but the other rows are 5",
         "tests/maps/bad.ron:6:13: a second player start, at 3,2",
         "tests/maps/bad.ron: 3 problems",
     ] {
@@ -381,4 +381,110 @@ fn a_save_over_something_else_is_refused_before_play() {
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
         assert!(text(&out.stderr).contains("needs a terminal"), "{}", text(&out.stderr));
     }
+}
+
+/// A map file in a fresh scratch directory of the test target's, for `check` to read.
+fn scratch_map(test: &str, file: &str, contents: &str) -> std::path::PathBuf {
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// QA: a tab in a map's name was printed raw by the summary, where it jumps to the next tab
+/// stop (and the game dropped it): a name is shown on one line, with a tab as a space.
+#[test]
+fn a_tab_in_a_map_s_name_is_summarised_as_a_space() {
+    let path = scratch_map(
+        "tab-name",
+        "tab.ron",
+        "(name: \"Escapes\\tand tabs\", rows: [\"#####\",\"#@.>#\",\"#####\"])",
+    );
+    let out = check(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{}: \"Escapes and tabs\" 5x3, player at 1,1, 0 monsters, 0 items\n", path.display())
+    );
+}
+
+/// QA: `sight_radius: 0` was accepted silently, and in play shows only the player's own cell:
+/// `check` warns, as it does of a map without an exit, and `--no-warnings` silences it.
+#[test]
+fn a_sight_radius_of_0_is_warned_about() {
+    let path = scratch_map("radius-0", "blind.ron", "(name: \"Blind\", sight_radius: 0, rows: [\"#@.>#\"])");
+    let out = check(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).ends_with(", sight radius 0\n"), "{}", text(&out.stdout));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{}: warning: the sight radius is 0, so the player sees only their own cell (leave \
+             `sight_radius` out for the game's default of 10)\n",
+            path.display()
+        )
+    );
+    let out = check(&["--no-warnings", path.to_str().unwrap()]);
+    assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
+    std::fs::write(&path, "(name: \"Dim\", sight_radius: 1, rows: [\"#@.>#\"])").unwrap();
+    assert_eq!(text(&check(&[path.to_str().unwrap()]).stderr), "");
+}
+
+/// QA: `--seed -1` and `--seed abc` both said "invalid digit found in string": the seed's
+/// range is given, in the words clap gives other ranges in ("-1 is not in 0..=4294967295").
+#[test]
+fn a_bad_seed_names_the_range() {
+    for seed in ["-1", "abc", "1.5", "18446744073709551616"] {
+        let out = run(&["maps/cave.ron", "--seed", seed]);
+        assert_eq!(out.status.code(), Some(2), "{seed}");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with(&format!(
+                "error: invalid value '{seed}' for '--seed <N>': {seed} is not a whole number in \
+                 0..=18446744073709551615\n"
+            )),
+            "{seed}: {err}"
+        );
+    }
+    // the largest seed is a seed (the game starts, and wants a terminal)
+    let out = run(&["maps/cave.ron", "--seed", "18446744073709551615"]);
+    assert!(text(&out.stderr).contains("needs a terminal"), "{}", text(&out.stderr));
+}
+
+/// A map whose exit the player cannot walk to cannot be won: `check` warns, at the player
+/// start, by the game's own rule for feet (walls, glass and deep water bar the way; closed
+/// doors open; a diagonal step passes between walls that touch at a corner).
+#[test]
+fn an_exit_the_player_cannot_walk_to_is_warned_about() {
+    let warning = |path: &std::path::Path, at: &str| {
+        format!(
+            "{}:{at}: warning: no exit can be reached on foot from the player start at 1,1 (walls, \
+             glass and deep water bar the way; closed doors open), so the game cannot be won on it\n",
+            path.display()
+        )
+    };
+    for (rows, blocked) in [
+        ("#####\n#@#>#\n#####\n", true),
+        ("#####\n#@\">#\n#####\n", true),
+        ("#####\n#@~>#\n#####\n", true),
+        ("#####\n#@+>#\n#####\n", false),
+        ("####\n#@##\n##>#\n####\n", false),
+    ] {
+        let path = scratch_map("exit-reach", "walled.txt", rows);
+        let out = check(&[path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{rows}");
+        let stderr = text(&out.stderr);
+        if blocked {
+            assert_eq!(stderr, warning(&path, "2:2"), "{rows}");
+        } else {
+            // (the diagonal gap is warned about as a thin diagonal wall, which it is)
+            assert!(!stderr.contains("no exit can be reached"), "{rows}: {stderr}");
+        }
+    }
+    let path = scratch_map("exit-reach", "walled.ron", "(name: \"w\", rows: [\"#####\", \"#@#>#\"])");
+    assert_eq!(text(&check(&[path.to_str().unwrap()]).stderr), warning(&path, "1:31"));
+    let out = check(&["--no-warnings", path.to_str().unwrap()]);
+    assert_eq!(text(&out.stderr), "");
 }

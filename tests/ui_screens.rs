@@ -593,6 +593,29 @@ fn control_characters_from_files_are_drawn_as_replacement_characters() {
     assert!(text(&draw(&app, 80, 24)).contains("You leave The \u{fffd}Reversed"));
 }
 
+/// QA: a tab in the map's name vanished from its title and the welcome ("Welcome to
+/// Escapesand tabs."): a name is drawn on one line, with a tab as a space, there, in the
+/// history and on the end screens.
+#[test]
+fn a_tab_in_a_map_s_name_is_drawn_as_a_space() {
+    let mut map = art(&["######", "#@..>#", "######"]);
+    map.meta.name = "Escapes\tand tabs".into();
+    let mut app = App::new(GameState::new(map, 5).unwrap(), Theme::colour());
+    let main = text(&draw(&app, 80, 24));
+    assert!(main.contains("┌ Escapes and tabs "), "the title:\n{main}");
+    assert!(main.contains("Welcome to Escapes and tabs."), "the welcome:\n{main}");
+    app.handle(Command::History);
+    assert!(text(&draw(&app, 80, 24)).contains("Welcome to Escapes and tabs."), "the history");
+    app.handle(Command::Back);
+    for _ in 0..3 {
+        app.handle(Command::Move(Dir::E));
+    }
+    app.handle(Command::TakeExit);
+    assert_eq!(app.mode, Mode::Victory);
+    let end = text(&draw(&app, 80, 24));
+    assert!(end.contains("You leave Escapes and tabs"), "the victory screen:\n{end}");
+}
+
 /// A map's name wider than the map's border is cut with "…", so the cut shows (ratatui cuts a
 /// title without a sign); one that fits is drawn whole.
 #[test]

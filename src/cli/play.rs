@@ -24,7 +24,7 @@ pub struct Args {
     pub map: Option<PathBuf>,
     /// The random seed: the same seed and the same moves give the same game. Random when
     /// omitted; shown on screen either way.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
     /// Where `S` saves [default: the file given to --load, else
     /// $XDG_DATA_HOME/sightline/save.ron, else ~/.local/share/sightline/save.ron].
@@ -34,6 +34,13 @@ pub struct Args {
     /// resuming it again shows the end.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["map", "seed"])]
     pub load: Option<PathBuf>,
+}
+
+/// A `--seed`, refused in the words clap gives other ranges in ("-1 is not in 0..=4294967295"
+/// for `--radius`): clap's own parser for a `u64` says only "invalid digit found in string",
+/// for `-1` as for `abc`.
+fn seed(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| format!("{text} is not a whole number in 0..={}", u64::MAX))
 }
 
 pub fn run(args: Args) -> ExitCode {

@@ -20,9 +20,14 @@ use serde::de::{self, Deserializer, Visitor};
 use super::error::Problems;
 use super::legend::{Legend, LegendEntry, LegendOverrides};
 use super::names::shell_word;
-use super::ron_rows::{Lexeme, RonRows, char_location, find_rows, token_before, token_start};
+use super::ron_rows::{
+    Lexeme, RonRows, char_location, find_rows, holds_no_token, is_ron_whitespace, token_before, token_start,
+    unclosed_block_comment,
+};
 use super::source::SourceIndex;
-use super::{ItemSpawn, MAX_SIDE, Map, MapError, MapMeta, MonsterSpawn, Problem};
+use super::{
+    ItemKind, ItemSpawn, MAX_SIDE, Map, MapError, MapMeta, MonsterKind, MonsterSpawn, Problem, Tile,
+};
 use crate::geometry::{Grid, Pos};
 
 /// The largest map file read, in bytes: a 4096×4096 map written plainly is about 17 MB, so
@@ -257,6 +262,22 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         return Err(MapError::single(origin, too_large(&format!("is {} bytes", source.len()))));
     }
     let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    if holds_no_token(source) {
+        // (ron's "Expected opening `(` for struct `Map`" for it is about RON, not the map; the
+        // empty plain-text map is told as this is)
+        let what = if source.is_empty() {
+            "the file is empty"
+        } else if source.chars().all(is_ron_whitespace) {
+            "the file holds only blank lines"
+        } else {
+            "the file holds only comments"
+        };
+        let message = format!(
+            "the map has no rows: {what}; a RON map is a `name` and its `rows` in parentheses, such \
+             as (name: \"The Cave\", rows: [\"#@.>#\"]) (the README shows a whole one)"
+        );
+        return Err(MapError::single(origin, SourceIndex::new(source).problem(1, Some(1), message)));
+    }
     let options = ron::Options::default()
         .with_default_extension(Extensions::IMPLICIT_SOME)
         .with_recursion_limit(RECURSION_LIMIT);
@@ -277,6 +298,17 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
         let b = source.as_bytes();
         if at > 0 && b.get(at).is_some_and(u8::is_ascii_digit) && matches!(b[at - 1], b'-' | b'+') {
             at -= 1;
+        }
+        // The loader's own messages about a legend key written as a character (`'T'` given
+        // twice) are raised once ron has taken the character: its span starts at the closing
+        // quote. The key is the glyph, just after the opening quote, where a key written as a
+        // string is reported.
+        if matches!(e.code, ron::Error::Message(_))
+            && let Some(key) = token_before(source, end)
+            && key.lexeme == Lexeme::Other(b'\'')
+            && (key.start..key.end).contains(&at)
+        {
+            at = key.start + 1;
         }
         let mut message = e.code.to_string();
         if let Some((place, explained)) = explain_ron_error(source, origin, &e.code, start, end, at) {
@@ -304,7 +336,11 @@ pub fn parse_ron(source: &str, origin: &str) -> Result<Map, MapError> {
 /// span and `at` the place it would be reported at (byte offsets). Each explanation quotes
 /// ron's message, so that it stays recognisable, except where the file is not a RON map at all
 /// (plain rows, a save): there ron's words are about a file it took for something else, and
-/// the explanation says what the file is and what to do with it instead.
+/// the explanation says what the file is and what to do with it instead; and a missing field,
+/// whose words ("Unexpected missing field named `name` in `Map`") are ron's jargon for what a
+/// map author reads better plainly. A hint about a likely mistake (a fraction or a number out
+/// of range for `sight_radius`, a row in single quotes, a legend entry without its kind) is
+/// given only where the mistake is recognised for sure, at ron's place.
 fn explain_ron_error(
     source: &str,
     origin: &str,
@@ -334,7 +370,53 @@ fn explain_ron_error(
             );
             Some((at, message))
         }
-        E::ExpectedComma => explain_missing_comma(source, at),
+        E::ExpectedComma => explain_fraction(source, at)
+            .or_else(|| explain_kind_of_player(source, at))
+            .or_else(|| explain_missing_comma(source, at)),
+        // (the only number of a map is its radius; `at` is on its sign or first digit)
+        E::IntegerOutOfBounds if key_of_value(source, at) == Some("sight_radius") => {
+            Some((at, format!("{code}: sight_radius is a whole number of cells from 0 to {}", u32::MAX)))
+        }
+        // `'#@>#'`: a string in single quotes, as some languages write one
+        E::ExpectedString if b.get(at) == Some(&b'\'') => {
+            let written = match single_quoted(source, at) {
+                Some(text) if !text.contains('\\') => format!("\"{}\"", text.replace('"', "\\\"")),
+                _ => "\"...\"".to_string(),
+            };
+            Some((
+                at,
+                format!(
+                    "{code}: a string (a row, a name) is written in double quotes, {written}; single \
+                     quotes hold one character, such as a legend key"
+                ),
+            ))
+        }
+        // `'T': Monster`: a legend entry that takes a kind, without it
+        E::ExpectedStructLike => {
+            let word = token_before(source, at).filter(|t| t.lexeme == Lexeme::Word)?;
+            let text = &source[word.start..word.end];
+            let kinds: Vec<String> = match text {
+                "Tile" => Tile::ALL.iter().map(|t| format!("{t:?}")).collect(),
+                "Monster" => MonsterKind::ALL.iter().map(|m| format!("{m:?}")).collect(),
+                "Item" => ItemKind::ALL.iter().map(|i| format!("{i:?}")).collect(),
+                _ => return None,
+            };
+            let after_colon =
+                token_before(source, word.start).is_some_and(|t| t.lexeme == Lexeme::Other(b':'));
+            after_colon.then(|| (at, format!("{code}: {text} needs a kind: {text}({})", kinds.join("|"))))
+        }
+        E::MissingStructField { field, outer: Some(outer) } if outer == "Map" => {
+            let example = match &**field {
+                "name" => ", such as `name: \"The Cave\"`",
+                "rows" => ", such as `rows: [\"#@.>#\"]`",
+                _ => "",
+            };
+            Some((at, format!("the map needs a `{field}` field{example}")))
+        }
+        // ron stops where it finds no end, past the `/*` that opened the comment
+        E::UnclosedBlockComment => {
+            unclosed_block_comment(source).filter(|&open| open <= at).map(|open| (open, code.to_string()))
+        }
         // ron's span runs from where it stood in the string to just past the escape it could
         // not read: the escape starts at the last backslash in it.
         E::InvalidEscape(what) => {
@@ -369,6 +451,47 @@ fn explain_ron_error(
         }
         _ => None,
     }
+}
+
+/// What a string written in single quotes from byte `open` holds: up to the first `'` on its
+/// line that ends it, one followed by a `,`, `]`, `)` or the end of the line (a `'` inside, an
+/// open door in a row or a name's apostrophe, is followed by more of the string).
+fn single_quoted(source: &str, open: usize) -> Option<&str> {
+    let line = source[open + 1..].split('\n').next().unwrap_or_default();
+    line.match_indices('\'').map(|(i, _)| i).find_map(|i| {
+        let after = line[i + 1..].trim_start();
+        (after.is_empty() || after.starts_with([',', ']', ')'])).then(|| &line[..i])
+    })
+}
+
+/// The key whose value starts at byte `value` (the word before the colon before it), if the
+/// value follows `key:`.
+fn key_of_value(source: &str, value: usize) -> Option<&str> {
+    let colon = token_before(source, value).filter(|t| t.lexeme == Lexeme::Other(b':'))?;
+    let key = token_before(source, colon.start).filter(|t| t.lexeme == Lexeme::Word)?;
+    source.get(key.start..key.end)
+}
+
+/// `sight_radius: 5.5`: ron takes the whole number, then wants a comma at the `.`.
+fn explain_fraction(source: &str, at: usize) -> Option<(usize, String)> {
+    let b = source.as_bytes();
+    let digits = b[..at].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let mut number = at - digits;
+    if number > 0 && matches!(b[number - 1], b'-' | b'+') {
+        number -= 1;
+    }
+    let fraction = digits > 0 && b.get(at) == Some(&b'.') && b.get(at + 1).is_some_and(u8::is_ascii_digit);
+    (fraction && key_of_value(source, number) == Some("sight_radius"))
+        .then(|| (at, "Expected comma: sight_radius is a whole number of cells, such as 5".to_string()))
+}
+
+/// `'P': Player(Orc)`: ron takes `Player`, which places no kind, then wants a comma at the `(`.
+fn explain_kind_of_player(source: &str, at: usize) -> Option<(usize, String)> {
+    let word = token_before(source, at).filter(|t| t.lexeme == Lexeme::Word && t.end == at)?;
+    let player = &source[word.start..word.end] == "Player"
+        && source.as_bytes().get(at) == Some(&b'(')
+        && token_before(source, word.start).is_some_and(|t| t.lexeme == Lexeme::Other(b':'));
+    player.then(|| (at, "Expected comma: Player takes no kind: write `Player` alone".to_string()))
 }
 
 /// ron's "Expected comma" is reported at the token after the missing comma, which may be lines
@@ -438,8 +561,9 @@ fn explain_missing_comma(source: &str, at: usize) -> Option<(usize, String)> {
             return Some((quote, message));
         }
     }
-    // Right after the token (`7.5` for a whole number, `Player()`), ron's place is the mistake's,
-    // and what is wrong there is not always a missing comma: its words are kept.
+    // Right after the token (`Tile(Wall)x`, or the `7.5` and `Player()` explained before this
+    // is asked), ron's place is the mistake's, and what is wrong there is not always a missing
+    // comma: its words are kept.
     if prev.end == at {
         return None;
     }
@@ -847,6 +971,40 @@ fn entry_name(entry: LegendEntry) -> String {
     }
 }
 
+/// The width the rows of a map are held to: the most common of their widths (of those a map
+/// may have, 1 to [`MAX_SIDE`]), so that the rows blamed are the odd ones out, even when the
+/// first row is one (a first line with trailing spaces). On a tie, the width met first: the
+/// first row's, if it is among them. `None` when no row has a width a map may have.
+fn usual_width(widths: &[usize]) -> Option<usize> {
+    let fits = |w: &&usize| (1..=MAX_SIDE).contains(*w);
+    let mut counts = std::collections::HashMap::new();
+    for &w in widths.iter().filter(fits) {
+        *counts.entry(w).or_insert(0usize) += 1;
+    }
+    let mut best: Option<(usize, usize)> = None;
+    for &w in widths.iter().filter(fits) {
+        if best.is_none_or(|(_, n)| counts[&w] > n) {
+            best = Some((w, counts[&w]));
+        }
+    }
+    best.map(|(w, _)| w)
+}
+
+/// What a row of the wrong width is measured against, as a width message says it: "the other
+/// rows are 5" when every other row is, or how many are and where the first of them is.
+fn the_usual_width(widths: &[usize], usual: usize, at: &dyn Locate) -> String {
+    let count = widths.iter().filter(|&&w| w == usual).count();
+    match widths.len() - count {
+        1 if count == 1 => format!("the other row is {usual}"),
+        1 => format!("the other rows are {usual}"),
+        _ => {
+            let y = widths.iter().position(|&w| w == usual).unwrap_or(0);
+            let line = at.row(y, String::new()).line.map_or(String::new(), |l| format!(" (line {l})"));
+            format!("{count} of the {} rows are {usual}, the first at y={y}{line}", widths.len())
+        }
+    }
+}
+
 /// Turns rows of glyphs into a map, collecting every problem: sizes first (no grid is
 /// allocated for rows over the limit), then each glyph.
 fn build<R: AsRef<str>>(
@@ -867,35 +1025,35 @@ fn build<R: AsRef<str>>(
         problems.push("oversized maps", || too_many_rows(height, at));
         return fail(problems);
     }
-    let width = rows[0].as_ref().chars().count();
-    let mut sizes_ok = width > 0 && width <= MAX_SIDE;
-    if width == 0 {
+    let widths: Vec<usize> = rows.iter().map(|row| row.as_ref().chars().count()).collect();
+    let mut sizes_ok = widths[0] > 0;
+    if widths[0] == 0 {
         problems.push("empty maps", || {
             at.row(0, "the first row is empty: a map needs at least one column".into())
         });
     }
-    for (y, row) in rows.iter().enumerate() {
-        let w = row.as_ref().chars().count();
+    // (under an empty first row, reported above, every other row would differ from it: a stray
+    // blank line at the top of a text map is one problem, not one a row)
+    let usual = if widths[0] == 0 { None } else { usual_width(&widths) };
+    for (y, (row, &w)) in rows.iter().zip(&widths).enumerate() {
         if w > MAX_SIDE {
             sizes_ok = false;
             problems.push("oversized rows", || {
-                at.row(y, format!("row {} is {w} cells wide; the limit is {MAX_SIDE}", y + 1))
+                at.row(y, format!("the row at y={y} is {w} cells wide; the limit is {MAX_SIDE}"))
             });
-        } else if w != width && width > 0 && width <= MAX_SIDE {
-            // (under an empty first row, reported above, every other row would differ from it:
-            // a stray blank line at the top of a text map is one problem, not one a row)
+        } else if let Some(usual) = usual
+            && w != usual
+        {
             sizes_ok = false;
             problems.push(WIDTH, || {
-                let first = at.row(0, String::new()).line.map_or(String::new(), |l| format!(" (line {l})"));
                 let mut message = format!(
-                    "row {} is {w} cells wide, but the first row{first} is {width}: \
-                     all rows must have the same width",
-                    y + 1
+                    "the row at y={y} is {w} cells wide, but {}: all rows must have the same width",
+                    the_usual_width(&widths, usual, at)
                 );
                 // Extra cells that are spaces do not show: say what they are, and point at them.
-                let spaces = w > width && row.as_ref().chars().skip(width).all(|c| c == ' ');
+                let spaces = w > usual && row.as_ref().chars().skip(usual).all(|c| c == ' ');
                 if spaces {
-                    let cells = match w - width {
+                    let cells = match w - usual {
                         1 => "last cell is a space".to_string(),
                         n => format!("last {n} cells are spaces"),
                     };
@@ -906,14 +1064,15 @@ fn build<R: AsRef<str>>(
                 }
                 // A text row is its line: the extra cells are shown where they start. In a RON
                 // map the row's string is (the caret under its quote), unless they are spaces.
-                if w > width && (spaces || at.rows_are_lines()) {
-                    at.cell(y, width, message)
+                if w > usual && (spaces || at.rows_are_lines()) {
+                    at.cell(y, usual, message)
                 } else {
                     at.row(y, message)
                 }
             });
         }
     }
+    let width = usual.unwrap_or(0);
 
     let mut cells = Vec::new();
     if sizes_ok {

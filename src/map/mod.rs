@@ -18,7 +18,7 @@ pub use error::{MapError, Problem, Unlisted};
 pub use format::SourceKind;
 pub use legend::{Legend, LegendEntry};
 pub use lint::ThinDiagonal;
-pub use names::{shell_word, terminal_char, terminal_text};
+pub use names::{inline_text, shell_word, terminal_char, terminal_text};
 pub use spawn::{ItemKind, ItemSpawn, MonsterKind, MonsterSpawn};
 pub use tile::Tile;
 
@@ -166,13 +166,13 @@ impl Map {
     /// One line about the map for `sightline check`: its name, size, player start, monster and
     /// item counts, and its sight radius if it gives one (so an author sees it was read), e.g.
     /// `"The Cave" 80x40, player at 3,4, 12 monsters, 5 items, sight radius 14`. The name is
-    /// written as the game and map errors write text from a file ([`terminal_text`]): as it is,
-    /// with each control character shown as U+FFFD.
+    /// written as the game writes it on a line ([`inline_text`]): as it is, with each control
+    /// character shown as U+FFFD, but a tab, shown as a space.
     ///
     /// ```
     /// let mut map = sightline::Map::open(2, 1);
-    /// map.meta.name = "esc\u{1b}[31mred\u{202e}evil".into();
-    /// assert!(map.summary().starts_with("\"esc\u{FFFD}[31mred\u{FFFD}evil\" 2x1"));
+    /// map.meta.name = "esc\u{1b}[31mred\u{202e}evil\tend".into();
+    /// assert!(map.summary().starts_with("\"esc\u{FFFD}[31mred\u{FFFD}evil end\" 2x1"));
     /// ```
     pub fn summary(&self) -> String {
         let start = match self.player_start {
@@ -183,7 +183,7 @@ impl Map {
         let radius = self.meta.sight_radius.map_or(String::new(), |r| format!(", sight radius {r}"));
         format!(
             "\"{}\" {}x{}, {start}, {}, {}{radius}",
-            terminal_text(&self.meta.name),
+            inline_text(&self.meta.name),
             self.width(),
             self.height(),
             plural(self.monsters.len(), "monster"),

@@ -6,9 +6,10 @@
 //! the controls that reorder bidirectional text make it show something other than what the file
 //! says. So every such text is written through [`terminal_text`], which shows each of those
 //! characters as U+FFFD, one cell wide, so that what is lined up under the text (a map error's
-//! caret) stays in place. A path that a message suggests typing (`sightline --load PATH`) is
-//! quoted by [`shell_word`], so that the command, pasted, names that path, and is as safe to
-//! print.
+//! caret) stays in place; text shown on one line among other text (a map's name in a title or
+//! a summary, a message) is written through [`inline_text`], which also shows a tab as a space.
+//! A path that a message suggests typing (`sightline --load PATH`) is quoted by [`shell_word`],
+//! so that the command, pasted, names that path, and is as safe to print.
 
 use std::borrow::Cow;
 
@@ -37,6 +38,23 @@ pub fn terminal_text(text: &str) -> Cow<'_, str> {
         Cow::Borrowed(text)
     } else {
         Cow::Owned(text.chars().map(terminal_char).collect())
+    }
+}
+
+/// `text` as one line among other text: [`terminal_text`], with each tab shown as a space. A
+/// tab is kept where a caret line repeats it (a map error's quoted line); elsewhere it only
+/// jumps to the next tab stop, a gap of any width in a summary line, and the game's screen
+/// does not draw it at all (QA: "Welcome to Escapesand tabs."). So a map's name, a message and
+/// anything else the game or `check`'s summary shows on a line is written through this.
+///
+/// ```
+/// use sightline::map::inline_text;
+/// assert_eq!(inline_text("Escapes\tand tabs\u{1b}[2J"), "Escapes and tabs\u{FFFD}[2J");
+/// ```
+pub fn inline_text(text: &str) -> Cow<'_, str> {
+    match terminal_text(text) {
+        Cow::Borrowed(t) if !t.contains('\t') => Cow::Borrowed(t),
+        shown => Cow::Owned(shown.replace('\t', " ")),
     }
 }
 

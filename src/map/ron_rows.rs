@@ -104,21 +104,50 @@ pub(crate) const fn is_ron_whitespace(c: char) -> bool {
 
 /// The first byte at or after `i` that is neither whitespace (as ron reads it) nor inside a
 /// comment (comments nest, as in ron; an open one runs to the end).
-pub(crate) fn token_start(src: &str, mut i: usize) -> usize {
+pub(crate) fn token_start(src: &str, i: usize) -> usize {
+    skip_trivia(src, i).0
+}
+
+/// What lies at and after `i` before the next token: [`token_start`], and where the block
+/// comment that runs to the end of the text without closing starts, if one does.
+fn skip_trivia(src: &str, mut i: usize) -> (usize, Option<usize>) {
     let b = src.as_bytes();
     loop {
         match b.get(i) {
-            None => return i.min(b.len()),
+            None => return (i.min(b.len()), None),
             Some(b'/') if b.get(i + 1) == Some(&b'/') => {
                 i = b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p + 1);
             }
-            Some(b'/') if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(b, i + 2),
+            Some(b'/') if b.get(i + 1) == Some(&b'*') => match block_comment_end(b, i + 2) {
+                Some(end) => i = end,
+                None => return (b.len(), Some(i)),
+            },
             Some(_) => match src.get(i..).and_then(|rest| rest.chars().next()) {
                 Some(c) if is_ron_whitespace(c) => i += c.len_utf8(),
-                _ => return i,
+                _ => return (i, None),
             },
         }
     }
+}
+
+/// Where the block comment that is never closed starts (byte offset of its `/*`; of the
+/// outermost, when comments nest), read from the start of the text, so that a `/*` in a string
+/// or a line comment is not taken for one. `None` when every block comment closes, or the
+/// lexer meets a string that runs to the end first.
+pub(crate) fn unclosed_block_comment(src: &str) -> Option<usize> {
+    let mut i = 0;
+    loop {
+        if let (_, Some(open)) = skip_trivia(src, i) {
+            return Some(open);
+        }
+        i = next_token(src, i)?.1;
+    }
+}
+
+/// Whether the text holds no token at all: only whitespace and comments, every block comment
+/// closed.
+pub(crate) fn holds_no_token(src: &str) -> bool {
+    skip_trivia(src, 0) == (src.len(), None)
 }
 
 /// What a token is, as far as explaining an error after it needs.
@@ -266,7 +295,9 @@ fn skip_char_literal(b: &[u8], i: usize) -> usize {
     if b.get(j) == Some(&b'\'') { j + 1 } else { j }
 }
 
-fn skip_block_comment(b: &[u8], mut i: usize) -> usize {
+/// After a block comment's opening `/*`: the offset after its closing `*/`, or `None` when it
+/// never closes.
+fn block_comment_end(b: &[u8], mut i: usize) -> Option<usize> {
     let mut level = 1;
     while i < b.len() {
         if b[i..].starts_with(b"/*") {
@@ -276,13 +307,13 @@ fn skip_block_comment(b: &[u8], mut i: usize) -> usize {
             level -= 1;
             i += 2;
             if level == 0 {
-                return i;
+                return Some(i);
             }
         } else {
             i += 1;
         }
     }
-    b.len()
+    None
 }
 
 /// The file line and column of character `index` of the row whose literal starts at byte

@@ -41,9 +41,9 @@ pub fn render(lab: &Lab, style: &LabStyle, area: Rect, buf: &mut Buffer) {
     }
     let map_area = Rect { width: area.width - PANEL_WIDTH, ..area };
     let panel_area = Rect { x: area.x + map_area.width, width: PANEL_WIDTH, ..area };
-    // (the name comes from the map file: control and bidirectional characters shown as U+FFFD;
-    // a name wider than the border ends with "…")
-    let name = crate::map::terminal_text(&lab.map().meta.name);
+    // (the name comes from the map file: control and bidirectional characters shown as U+FFFD,
+    // a tab as a space; a name wider than the border ends with "…")
+    let name = crate::map::inline_text(&lab.map().meta.name);
     let title = format!(
         " {} ",
         crate::ui::render::wrap::shorten(&name, usize::from(map_area.width).saturating_sub(4))

@@ -1,5 +1,5 @@
 //! The message area under the map, and the full history screen. Messages are drawn through
-//! [`terminal_text`]: the log carries a map's name (the welcome) and comes back from save files.
+//! [`inline_text`]: the log carries a map's name (the welcome) and comes back from save files.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::wrap::wrap;
 use crate::game::GameState;
 use crate::game::Message;
-use crate::map::terminal_text;
+use crate::map::inline_text;
 use crate::ui::theme::Theme;
 
 /// The newest messages, newest last, each wrapped whole onto as many rows as it needs; messages
@@ -29,7 +29,7 @@ pub fn recent(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buff
     block.render(area, buf);
     let (width, rows) = (usize::from(inner.width), usize::from(inner.height));
     let mut notice: Vec<Line> = notice
-        .map_or_else(Vec::new, |n| wrap(&Line::styled(terminal_text(n).into_owned(), theme.title), width, 0));
+        .map_or_else(Vec::new, |n| wrap(&Line::styled(inline_text(n).into_owned(), theme.title), width, 0));
     // (taller than the area: its end is kept, the reason or the key that cancels, and its first
     // row kept starts with "…", so the cut shows)
     let cut = notice.len().saturating_sub(rows);
@@ -77,10 +77,10 @@ pub struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// The message as the screens write it: through [`terminal_text`], with its count when it
+    /// The message as the screens write it: through [`inline_text`], with its count when it
     /// was repeated ("A pane of glass is in the way. (×5)", "(×999+)" past the count).
     pub fn text(&self) -> String {
-        let text = terminal_text(&self.message.text);
+        let text = inline_text(&self.message.text);
         match self.count {
             1 => text.into_owned(),
             n if n > REPEATS_COUNTED => format!("{text} (×{REPEATS_COUNTED}+)"),
@@ -115,7 +115,7 @@ pub fn runs(log: &[Message]) -> impl Iterator<Item = Run<'_>> {
 /// One message of the history as rows `width` wide: its turn, then its text, wrapped under
 /// itself.
 fn history_rows(m: &Message, width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let line = Line::styled(format!("{:>5}  {}", m.turn, terminal_text(&m.text)), theme.text);
+    let line = Line::styled(format!("{:>5}  {}", m.turn, inline_text(&m.text)), theme.text);
     wrap(&line, width, 7)
 }
 

@@ -131,8 +131,8 @@ pub fn render(
         " sightline ".to_string()
     } else {
         // (the name comes from the map file or a save: control and bidirectional characters
-        // are drawn as U+FFFD; a name wider than the border ends with "…")
-        let name = crate::map::terminal_text(&game.map.meta.name);
+        // are drawn as U+FFFD, a tab as a space; a name wider than the border ends with "…")
+        let name = crate::map::inline_text(&game.map.meta.name);
         format!(" {} ", super::wrap::shorten(&name, usize::from(area.width).saturating_sub(4)))
     };
     let block = Block::bordered().title(title).border_style(theme.border).title_style(theme.title);

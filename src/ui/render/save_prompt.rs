@@ -10,7 +10,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::screens::centred;
 use super::wrap::wrap_all;
-use crate::map::terminal_text;
+use crate::map::inline_text;
 use crate::ui::theme::Theme;
 
 /// How wide either box is drawn at least (narrower on a narrower screen); the save-as box
@@ -27,7 +27,7 @@ const NAME_ROWS: usize = 3;
 /// it takes more rows than `NAME_ROWS` (three).
 pub fn confirm_replace(name: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let inner = usize::from(WIDTH.min(area.width).saturating_sub(2));
-    let name = tail(&format!("{}?", terminal_text(name)), inner * NAME_ROWS - NAME_ROWS);
+    let name = tail(&format!("{}?", inline_text(name)), inner * NAME_ROWS - NAME_ROWS);
     let mut lines = vec![Line::styled("Replace the saved game in", theme.title)];
     lines.extend(wrap_all(&[Line::styled(name, theme.title)], inner).into_iter().take(NAME_ROWS));
     lines.push(Line::styled("It holds another game, which would be lost.", theme.text));
@@ -39,7 +39,7 @@ pub fn confirm_replace(name: &str, area: Rect, buf: &mut Buffer, theme: &Theme) 
 /// The save-as prompt over the game: the name typed so far (its end, where it is typed, when
 /// it is longer than the box), a cursor after it, and the keys.
 pub fn save_as(name: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let shown = terminal_text(name);
+    let shown = inline_text(name);
     let wanted = u16::try_from(Span::raw(shown.as_ref()).width() + 3).unwrap_or(u16::MAX);
     let width = wanted.clamp(WIDTH, area.width.saturating_sub(4).max(WIDTH));
     let inner = usize::from(width.min(area.width).saturating_sub(2));

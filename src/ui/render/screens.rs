@@ -10,7 +10,7 @@ use super::log::runs;
 use super::wrap::{clip, wrap, wrap_all};
 use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{GameState, Outcome};
-use crate::map::terminal_text;
+use crate::map::inline_text;
 use crate::ui::theme::Theme;
 
 /// A box of `w × h` centred in `area`, shrunk to fit.
@@ -64,7 +64,7 @@ fn end_screen(
     messages.reverse();
     let notice_lines: Vec<Line<'static>> = notice.map_or_else(Vec::new, |n| {
         let mut lines = vec![Line::default()];
-        lines.extend(wrap(&Line::styled(terminal_text(n).into_owned(), theme.bad), width, 0));
+        lines.extend(wrap(&Line::styled(inline_text(n).into_owned(), theme.bad), width, 0));
         lines
     });
     let compose = |blanks: bool, name_rows: usize, last: usize| {
@@ -122,17 +122,17 @@ pub fn death(game: &GameState, notice: Option<&str>, area: Rect, buf: &mut Buffe
     };
     let headline = [
         Line::styled("You died.", theme.bad),
-        Line::styled(format!("Slain by {} in {}.", terminal_text(&killer), map_name(game)), theme.text),
+        Line::styled(format!("Slain by {} in {}.", inline_text(&killer), map_name(game)), theme.text),
     ];
     end_screen(" Rest in peace ", headline, game, notice, area, buf, theme);
 }
 
-/// The map's name as the end screens write it (from the map file or a save: through [`terminal_text`]).
+/// The map's name as the end screens write it (from the map file or a save: through [`inline_text`]).
 fn map_name(game: &GameState) -> String {
     if game.map.meta.name.is_empty() {
         "the dungeon".into()
     } else {
-        terminal_text(&game.map.meta.name).into_owned()
+        inline_text(&game.map.meta.name).into_owned()
     }
 }
 
