@@ -256,11 +256,14 @@ impl Fov {
         let cells = &mut self.stamps[span];
         debug_assert!(cells.iter().all(|&v| v != self.view));
         cells.fill(self.view);
-        // (one loop per direction: a plain count up or down, which the compiler vectorises)
+        // (one loop per direction: a plain count up or down, which the compiler vectorises; down,
+        // a half-open range reversed, whose loop stays inline where an inclusive one's was at
+        // times compiled apart as a plain loop: the 5 % map's views of radius 8, 2 % more
+        // instructions)
         if dx > 0 {
             self.lit.extend((p.x..p.x + n as i32).map(|x| Pos::new(x, p.y)));
         } else {
-            self.lit.extend((p.x + 1 - n as i32..=p.x).rev().map(|x| Pos::new(x, p.y)));
+            self.lit.extend((p.x + 1 - n as i32..p.x + 1).rev().map(|x| Pos::new(x, p.y)));
         }
     }
 

@@ -167,8 +167,8 @@ impl Interval {
     }
 
     /// Whether the two hold the same directions (their ends may be different vectors along
-    /// the same rays).
-    #[inline]
+    /// the same rays). (For checks.)
+    #[cfg(any(test, debug_assertions))]
     pub fn same_set(&self, o: &Interval) -> bool {
         self.lo.same(o.lo) && self.hi.same(o.hi) && self.open == o.open
     }

@@ -108,7 +108,9 @@ impl<const T: bool> Quadrant<T> {
             (full, unsaved) = self.axis_row(ilim, jmax, r2, floors, world, block, out, s, obs);
             1
         };
-        for j in j0..=jmax as i32 {
+        // (a half-open range, `jmax + 1` being no more than the area's height: an inclusive one
+        // kept its flag of being done in memory, tested at every row's end)
+        for j in j0..jmax as i32 + 1 {
             if let Some(r2) = r2 {
                 let jj = i64::from(j) * i64::from(j);
                 if jj > r2 {
@@ -175,7 +177,45 @@ impl<const T: bool> Quadrant<T> {
                 }
             }
             let row = self.opaque_row(world, j, block);
+            if i == 0 {
+                // The axis cell, before the loop: fed from above only (its left input lies in the
+                // quadrant on the other side of the axis), and also that quadrant's cell, marked
+                // with a look whether it is already. Taken apart, it leaves the loop cells that
+                // each have a left neighbour in the quadrant, without a test for the axis each.
+                let up = if front[0].reaches_down() {
+                    front[0]
+                } else {
+                    next_lit = front[0].gap_end();
+                    Light::DARK
+                };
+                if up == Light::DARK {
+                    // culled (see the loop)
+                    i = next_lit;
+                } else {
+                    let light = if up.whole_down() {
+                        let p = self.at(0, j);
+                        if self.opaque_at(world, row, 0, p) {
+                            self.axis_wall(0, j, p, world, out, &mut s.iv, obs)
+                        } else {
+                            // (the first cell from the axis that passes its whole square)
+                            full = 1;
+                            out.mark_inside(p);
+                            obs.cell(p, j as u32, CellState::Lit, true);
+                            Light::FULL
+                        }
+                    } else {
+                        self.cell(0, j, Light::DARK, up, world, out, &mut s.iv, obs)
+                    };
+                    put(front, &mut gap, &mut first, 0, light);
+                    self.report_culled(obs, 0, j, light, ilim, jmax, r2);
+                    left = light.to_right();
+                    i = 1;
+                }
+            }
+            // (every `i` the loop takes is past the axis: each run of the row above, and each
+            // gap entry's next run, starts after the cell it is found at)
             while (i as usize) < front.len() {
+                debug_assert!(i > 0, "the axis cell is taken before the loop");
                 let up = if i < next_lit {
                     Light::DARK
                 } else if front[i as usize].reaches_down() {
@@ -185,23 +225,15 @@ impl<const T: bool> Quadrant<T> {
                     next_lit = front[i as usize].gap_end();
                     Light::DARK
                 };
-                let light = if up.whole_down() && (i == 0 || left.whole_to_right()) {
+                let light = if up.whole_down() && left.whole_to_right() {
                     // The common case: both inputs give this square their whole parts, so it is
                     // whole, if it is a floor.
                     let p = self.at(i, j);
                     if self.opaque_at(world, row, i, p) {
-                        if i > 0 {
-                            self.lit_wall(i, j, p, world, &mut s.iv, obs)
-                        } else {
-                            self.axis_wall(i, j, p, world, out, &mut s.iv, obs)
-                        }
-                    } else if T || i == 0 || i >= ilim || !front[i as usize + 1].whole_down() {
+                        self.lit_wall(i, j, p, world, &mut s.iv, obs)
+                    } else if T || i >= ilim || !front[i as usize + 1].whole_down() {
                         full += i32::from(i == full);
-                        if i > 0 {
-                            s.iv.seen.push(p);
-                        } else {
-                            out.mark_inside(p);
-                        }
+                        s.iv.seen.push(p);
                         obs.cell(p, (i + j) as u32, CellState::Lit, true);
                         Light::FULL
                     } else if let Some(row) = row {
@@ -275,8 +307,8 @@ impl<const T: bool> Quadrant<T> {
                     // views: 13-25 % fewer instructions.)
                     (i, left) = (next, last);
                     continue;
-                } else if i > 0 && one_each(i, j, left, up, &s.iv.arena) {
-                    self.small(i, j, left, up, world, row, out, &mut s.iv, obs)
+                } else if one_each(i, j, left, up, &s.iv.arena) {
+                    self.small(i, j, left, up, world, row, &mut s.iv, obs)
                 } else {
                     self.cell(i, j, left, up, world, out, &mut s.iv, obs)
                 };

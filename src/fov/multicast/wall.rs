@@ -7,12 +7,16 @@ use super::angle::Dir;
 use super::cell::input_parts;
 use super::intervals::{Interval, set_meets_open};
 use super::light::Light;
-use super::quadrant::{Quadrant, sq_hi, sq_lo, square};
+use super::quadrant::{Quadrant, square};
 use super::{Arenas, CellState, Observer};
 use crate::fov::Fov;
 use crate::geometry::{Opacity, Pos};
 #[cfg(debug_assertions)]
-use {super::cell::gather, super::intervals::SmallSet};
+use {
+    super::cell::gather,
+    super::intervals::{Sink, SmallSet},
+    super::quadrant::{sq_hi, sq_lo},
+};
 
 /// The open angle a wall's diamond subtends from quadrant cell `(i, j) != (0, 0)`: its lowest
 /// and highest vertex directions, each with the neighbour across that vertex (a seal there if
@@ -35,8 +39,9 @@ pub(super) fn wall_angle(i: i32, j: i32) -> (Dir, (i32, i32), Dir, (i32, i32)) {
 
 impl<const T: bool> Quadrant<T> {
     /// [`Quadrant::small`] for wall `(i, j)`, map cell `p`: [`Quadrant::one_sided_wall`] if it
-    /// is one, else the general wall with at most one interval from each input. (Apart from the
-    /// floors' path, which walls would crowd: most cells of most views are floors.)
+    /// is one, else [`Quadrant::wall_split`] with the one interval at most from each input.
+    /// (Apart from the floors' path, which walls would crowd: most cells of most views are
+    /// floors.)
     ///
     /// (`p` comes from the caller, which has it at hand: worked out again here from the
     /// quadrant's fields, which the seal look-ups then kept on the stack, it cost some 16
@@ -51,7 +56,6 @@ impl<const T: bool> Quadrant<T> {
         left: Light,
         up: Light,
         world: &(impl Opacity + ?Sized),
-        out: &mut Fov,
         s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
@@ -59,18 +63,7 @@ impl<const T: bool> Quadrant<T> {
             return light;
         }
         let (u, l) = input_parts(i, j, left, up, s);
-        let (iv, from_lo, to_hi) = match (u, l) {
-            (Some((iv, from_lo)), None) => (iv, from_lo, false),
-            (None, Some((iv, to_hi))) => (iv, false, to_hi),
-            (Some((u, u_end)), Some((l, l_end))) if u.joins(l) => {
-                (u.with_hi(l.hi, l.hi_open()), u_end, l_end)
-            }
-            (Some((u, _)), Some((l, _))) => {
-                return self.wall(i, j, p, &[u, l], false, world, out, &mut s.arena, obs);
-            }
-            (None, None) => unreachable!("culled cells are the loop's"),
-        };
-        self.wall_one(i, j, p, iv, from_lo, to_hi, world, &mut s.seen, &mut s.arena, obs)
+        self.wall_split(i, j, p, u, l, world, s, obs)
     }
 
     /// A wall off the axes lit whole from one side, by its input above or by its left one, and
@@ -88,8 +81,8 @@ impl<const T: bool> Quadrant<T> {
     /// lit input, a floor (only floors pass whole parts), except for the far vertex: the right
     /// one above the diagonal, the bottom one below it, looked up. Nothing lit lies past the
     /// other vertex, so nothing passes on that side. That takes one comparison of the other
-    /// input's end with that vertex, where the general wall ([`Quadrant::wall_one`]) gathers
-    /// the input and compares each end with both vertices.
+    /// input's end with that vertex, where the general wall ([`Quadrant::wall_split`]) takes
+    /// both inputs' parts and compares the two ends of each with the vertex on its side.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn one_sided_wall<O: Observer>(
@@ -294,102 +287,151 @@ impl<const T: bool> Quadrant<T> {
         light
     }
 
-    /// [`Quadrant::wall`] off the axes for an input that is the one interval `iv` (most walls
-    /// that [`Quadrant::one_sided_wall`] does not take);
-    /// `from_lo` and `to_hi` say whether it holds the low and the high end of the square.
+    /// [`Quadrant::wall`] off the axes for the parts `u` and `l` its inputs pass into its square
+    /// (see [`input_parts`]; most walls that [`Quadrant::one_sided_wall`] does not take), each
+    /// with whether it reaches the square's end on its side, included.
     ///
-    /// The far corner ray lies strictly inside the diamond's open angle (`lo_v < f < hi_v`), so
-    /// the part passed on below the angle reaches only the child to the right and the part
-    /// above it only the child below, and neither is whole there: the light's bits need no
-    /// comparison. Four comparisons of `iv`'s ends with the angle's bounding rays settle the
-    /// rest, fewer where an end is the square's.
+    /// The two meet at `corner`, which lies strictly inside the diamond's open angle (`lo_v <
+    /// corner < hi_v`): above's part `[lo, corner]` holds all that the wall passes on below the
+    /// angle and the left's `[corner, hi]` all that it passes above it, so each is settled on its
+    /// own, two comparisons of its ends with the bounding ray on its side, fewer where an end is
+    /// the square's, and the two need not be joined. (Neither can reach past the other's ray:
+    /// above's part ends before `hi_v`, the left's starts after `lo_v`.) The far corner ray
+    /// lies strictly inside the angle too (`lo_v < f < hi_v`), so the part passed below the
+    /// angle reaches only the child to the right and the part above it only the child below,
+    /// and neither is whole there: the light's bits need no comparison.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn wall_one<O: Observer>(
+    pub(super) fn wall_split<O: Observer>(
         &self,
         i: i32,
         j: i32,
         p: Pos,
-        iv: Interval,
-        from_lo: bool,
-        to_hi: bool,
+        u: Option<(Interval, bool)>,
+        l: Option<(Interval, bool)>,
         world: &(impl Opacity + ?Sized),
-        seen: &mut Vec<Pos>,
-        arena: &mut Vec<Interval>,
+        s: &mut Arenas,
         obs: &mut O,
     ) -> Light {
         debug_assert!(i > 0 && j > 0);
         let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
-        // (the square's ends lie outside the angle: `lo < lo_v` and `hi_v < hi`)
-        let lo_before = |d: Dir| iv.lo.cross(d); // > 0: `iv` starts before `d`
-        let hi_after = |d: Dir| d.cross(iv.hi); // > 0: `iv` ends after `d`
-        let hi_past_lo_v = hi_after(lo_v);
-        let lo_before_hi_v = if from_lo { 1 } else { lo_before(hi_v) };
-        // visible iff `iv` meets the open angle
-        let visible = hi_past_lo_v > 0 && lo_before_hi_v > 0;
-        if visible && (self.viewer_inside || self.in_area(p)) {
-            seen.push(p);
-        }
-        let state = if from_lo && to_hi { CellState::Lit } else { CellState::Edge };
-        obs.cell(p, (i + j) as u32, state, visible);
-        // The part at or below `lo_v`: `iv` up to `lo_v`, which a seal there opens.
-        let lo_at_lo_v = if from_lo { 1 } else { lo_before(lo_v) };
-        let below = if lo_at_lo_v < i64::from(iv.lo_open()) {
-            None // `iv` starts after `lo_v`, or on it with that end open
-        } else if hi_past_lo_v < 0 || (hi_past_lo_v == 0 && iv.hi_open()) {
-            Some(iv) // all of it before `lo_v`, or up to it, open
-        } else if self.opaque(world, self.at(lo_n.0, lo_n.1)) {
-            // closed at `lo_v` (where `iv` reaches it or beyond), and a seal there
-            (lo_at_lo_v > 0).then_some(iv.with_hi(lo_v, true))
-        } else {
-            Some(iv.with_hi(lo_v, false))
-        };
-        // The part at or above `hi_v`, likewise.
-        let hi_at_hi_v = if to_hi { 1 } else { hi_after(hi_v) };
-        let above = if hi_at_hi_v < i64::from(iv.hi_open()) {
-            None
-        } else if lo_before_hi_v < 0 || (lo_before_hi_v == 0 && iv.lo_open()) {
-            Some(iv)
-        } else if self.opaque(world, self.at(hi_n.0, hi_n.1)) {
-            (hi_at_hi_v > 0).then_some(iv.with_lo(hi_v, true))
-        } else {
-            Some(iv.with_lo(hi_v, false))
-        };
-        debug_assert!(!from_lo || (iv.lo.same(sq_lo(i, j)) && !iv.lo_open()));
-        debug_assert!(!to_hi || (iv.hi.same(sq_hi(i, j)) && !iv.hi_open()));
-        debug_assert_eq!(visible, iv.meets_open(lo_v, hi_v), "wall ({i}, {j})");
-        debug_assert!(
-            {
-                let seal_lo = || self.opaque(world, self.at(lo_n.0, lo_n.1));
-                let seal_hi = || self.opaque(world, self.at(hi_n.0, hi_n.1));
-                let same = |a: Option<Interval>, b: Option<Interval>| match (a, b) {
-                    (Some(a), Some(b)) => a.same_set(&b),
-                    (a, b) => a.is_none() && b.is_none(),
+        let start = s.arena.len();
+        // The part at or below `lo_v`: above's up to `lo_v`, which a seal there opens. (Above's
+        // part starts before `hi_v`, so it meets the open angle iff it ends after `lo_v`.) Each
+        // part is appended as soon as it is known (held until the light was built, they were
+        // kept on the stack).
+        let mut light = 0;
+        let seen_u = match u {
+            None => false,
+            Some((u, from_lo)) => {
+                let past = lo_v.cross(u.hi); // > 0: `u` ends after `lo_v`
+                let at = if from_lo { 1 } else { u.lo.cross(lo_v) }; // > 0: starts before
+                let below = if at < i64::from(u.lo_open()) {
+                    None // `u` starts after `lo_v`, or on it with that end open
+                } else if past < i64::from(u.hi_open()) {
+                    Some(u) // all of it before `lo_v`, or up to it, open
+                } else if self.opaque(world, self.at(lo_n.0, lo_n.1)) {
+                    // closed at `lo_v` (where `u` reaches it or beyond), and a seal there
+                    (at > 0).then_some(u.with_hi(lo_v, true))
+                } else {
+                    Some(u.with_hi(lo_v, false))
                 };
-                same(below, iv.clip_hi(lo_v, false).and_then(|b| b.sealed_hi(lo_v, seal_lo)))
-                    && same(above, iv.clip_lo(hi_v, false).and_then(|a| a.sealed_lo(hi_v, seal_hi)))
-            },
-            "wall ({i}, {j}): {iv:?} -> {below:?} {above:?}"
-        );
-        let start = arena.len();
-        let light = match (below, above) {
-            (None, None) => return Light::DARK,
-            (Some(b), None) => {
-                arena.push(b);
-                Light((start as u64) << 32 | Light::TO_RIGHT | 1)
-            }
-            (None, Some(a)) => {
-                arena.push(a);
-                Light((start as u64) << 32 | Light::DOWN | 1)
-            }
-            (Some(b), Some(a)) => {
-                arena.push(b);
-                arena.push(a);
-                Light((start as u64) << 32 | Light::TO_RIGHT | Light::DOWN | 2)
+                if let Some(b) = below {
+                    s.arena.push(b);
+                    light = Light::TO_RIGHT | 1;
+                }
+                past > 0
             }
         };
-        debug_assert_eq!(light, Light::part(arena, start, i, j), "wall ({i}, {j})");
+        // The part at or above `hi_v`, likewise from the left's.
+        let seen_l = match l {
+            None => false,
+            Some((l, to_hi)) => {
+                let before = l.lo.cross(hi_v); // > 0: `l` starts before `hi_v`
+                let at = if to_hi { 1 } else { hi_v.cross(l.hi) }; // > 0: ends after
+                let above = if at < i64::from(l.hi_open()) {
+                    None
+                } else if before < i64::from(l.lo_open()) {
+                    Some(l)
+                } else if self.opaque(world, self.at(hi_n.0, hi_n.1)) {
+                    (at > 0).then_some(l.with_lo(hi_v, true))
+                } else {
+                    Some(l.with_lo(hi_v, false))
+                };
+                if let Some(a) = above {
+                    s.arena.push(a);
+                    light += Light::DOWN + 1;
+                }
+                before > 0
+            }
+        };
+        // visible iff its input meets the open angle
+        let visible = seen_u || seen_l;
+        if visible && (self.viewer_inside || self.in_area(p)) {
+            s.seen.push(p);
+        }
+        // (both parts whole, and joined: the whole square)
+        let whole = matches!((u, l), (Some((u, true)), Some((l, true))) if u.joins(l));
+        obs.cell(p, (i + j) as u32, if whole { CellState::Lit } else { CellState::Edge }, visible);
+        let light = if light == 0 { Light::DARK } else { Light((start as u64) << 32 | light) };
+        #[cfg(debug_assertions)]
+        self.check_wall(i, j, p, u, l, visible, light, world, s);
         light
+    }
+
+    /// Checks [`Quadrant::wall_split`]'s answer for wall `(i, j)` against the general rules: the
+    /// wall's input, `u` and `l` joined, is seen iff it meets the diamond's open angle, and
+    /// passes on the input outside that angle, less the seals on its bounding vertices.
+    #[cfg(debug_assertions)]
+    #[allow(clippy::too_many_arguments)]
+    fn check_wall(
+        &self,
+        i: i32,
+        j: i32,
+        p: Pos,
+        u: Option<(Interval, bool)>,
+        l: Option<(Interval, bool)>,
+        visible: bool,
+        light: Light,
+        world: &(impl Opacity + ?Sized),
+        s: &Arenas,
+    ) {
+        let mut input = SmallSet::new();
+        for (iv, _) in u.into_iter().chain(l) {
+            input.push_joined(iv);
+        }
+        let set = input.as_slice();
+        let (lo, hi) = (sq_lo(i, j), sq_hi(i, j));
+        if let Some((u, from_lo)) = u {
+            assert_eq!(from_lo, u.lo.same(lo) && !u.lo_open(), "wall ({i}, {j}): above's end");
+        }
+        if let Some((l, to_hi)) = l {
+            assert_eq!(to_hi, l.hi.same(hi) && !l.hi_open(), "wall ({i}, {j}): the left's end");
+        }
+        let (lo_v, lo_n, hi_v, hi_n) = wall_angle(i, j);
+        assert_eq!(visible, set_meets_open(set, lo_v, hi_v), "wall ({i}, {j}): seen");
+        assert_eq!(
+            s.seen.last() == Some(&p),
+            visible && (self.viewer_inside || self.in_area(p)),
+            "wall ({i}, {j}): marked"
+        );
+        let seal_lo = || self.opaque(world, self.at(lo_n.0, lo_n.1));
+        let seal_hi = || self.opaque(world, self.at(hi_n.0, hi_n.1));
+        let below = set.iter().filter_map(|x| x.clip_hi(lo_v, false)?.sealed_hi(lo_v, seal_lo));
+        let above = set.iter().filter_map(|x| x.clip_lo(hi_v, false)?.sealed_lo(hi_v, seal_hi));
+        // (no allocation: the allocation test runs with debug assertions)
+        let got = if light == Light::DARK { &[][..] } else { &s.arena[light.range()] };
+        let (mut expected, mut n) = (below.chain(above), 0);
+        assert!(
+            got.iter().all(|a| {
+                n += 1;
+                expected.next().is_some_and(|b| a.same_set(&b))
+            }) && expected.next().is_none(),
+            "wall ({i}, {j}): {set:?} passes {got:?}, not as expected ({n})"
+        );
+        if light != Light::DARK {
+            assert_eq!(light, Light::part(&s.arena, light.range().start, i, j), "wall ({i}, {j})");
+        }
     }
 
     /// Decides wall `(i, j)` (map cell `p`) from its `input` (`full`: its whole square angle),
