@@ -205,7 +205,8 @@
 //!
 //! The order only has to handle a cell after its inputs. [`fov::multicast`] scans each quadrant
 //! row by row, keeping only the previous row's outputs (the front, O(radius) memory, kept in the
-//! [`fov::Fov`]: once a buffer has computed views as large, a call allocates nothing), and visits
+//! [`fov::Fov`] with the rest of its working memory: a view allocates nothing once its buffer
+//! has computed views like it), and visits
 //! only the runs of cells that an input's light reaches. Each cell is decided at most once per
 //! quadrant it belongs to; no ray is ever walked. The code takes shortcuts where the general
 //! rule's answer is known in advance (whole rows of floor, cells in full light, corridors): they

@@ -7,6 +7,8 @@
 //! multicast's own loops, so a change here shows in the cost of every view.
 
 use super::multicast;
+#[cfg(doc)]
+use crate::geometry::Opacity;
 use crate::geometry::Pos;
 use crate::map::Map;
 
@@ -20,6 +22,70 @@ use crate::map::Map;
 /// the current view: resetting the buffer for the next view only moves to the next number, so a
 /// small radius on a huge map costs what the radius costs, not what the map costs. (Once every
 /// 65,535 views the numbers start over and the area is swept once.)
+///
+/// # Sizing the buffer
+///
+/// The algorithms compute a view over the buffer's area and take its size from nothing else: a
+/// world is only an [`Opacity`], which has no size (a closure has none), so nothing can check
+/// the two against each other. Size the buffer to the world: `Fov::new(grid.width(),
+/// grid.height())`, [`Fov::for_map`], or [`Fov::resize`] when the world changes size
+/// ([`Map::fov`] resizes for you). A buffer of another size is not an error; it gives the view
+/// of another area:
+///
+/// - larger than the world: the cells past the world's edge are part of the area and decided
+///   like any other, from the world's answers for them, which the [`Opacity`] contract makes
+///   "opaque": the view then holds the wall of outside cells along the world's edge (column
+///   `x = width` and row `y = height` of the world, from a viewer that sees them);
+/// - smaller: the view stops at the buffer's edge, as if walls stood just past it, and what the
+///   world holds there is never seen;
+/// - a viewer outside the area sees into it only from a cell next to it, and nothing from two
+///   cells or more away.
+///
+/// ```
+/// use sightline::{Grid, Pos, fov::{Fov, multicast}};
+/// let world = Grid::new(20, 20, false); // open floor, 20×20
+/// let mut fov = Fov::new(world.width(), world.height());
+/// multicast::compute(Pos::new(10, 10), None, &world, &mut fov);
+/// assert_eq!(fov.len(), 400); // the whole world
+/// let mut larger = Fov::new(40, 40);
+/// multicast::compute(Pos::new(10, 10), None, &world, &mut larger);
+/// assert_eq!(larger.len(), 441); // and the outside's cells along x = 20 and y = 20, as walls
+/// assert!(larger.is_visible(Pos::new(20, 3)));
+/// let mut smaller = Fov::new(8, 8);
+/// multicast::compute(Pos::new(10, 10), None, &world, &mut smaller);
+/// assert!(smaller.is_empty()); // the viewer is two cells outside the area
+/// ```
+///
+/// # Working memory
+///
+/// Besides the view, the buffer keeps [`multicast`](super::multicast)'s working memory from
+/// call to call, so that a call allocates only where it needs more than the calls before it on
+/// this buffer (or on the buffer it was cloned from) did. Each part grows with something of the
+/// view, never with the area:
+///
+/// - with the view's radius (or, unlimited, how far the area reaches from the viewer): the
+///   front of the scan (a quadrant's longest row), a table of the rows' lengths, and a list as
+///   long as the longest row marked in one go;
+/// - with the cells seen: the list of visible cells (at most the cells within the radius), and
+///   a list of cells found one by one (at most 1,024 and a row);
+/// - with the ground: the directions of light the scan hands from row to row, a few intervals
+///   for each stretch of light between two shadow edges, in two rows at a time (and up to 512
+///   of the rows before), and the intervals of one cell's input. The more broken up the light
+///   is (more walls in sight, scattered), the more there are, at the same radius.
+///
+/// So a buffer is warm for the views it has met: warm it on views like the ones to come, at
+/// the same radius over the same kind of ground, and they allocate nothing (the tests warm one
+/// pass over a map's views, and then no view of that map allocates). Open ground warms little:
+/// a view that is open floor out to its radius is marked a whole row at a time and uses none of
+/// the scan's memory, so the first views among walls after such views still allocate. Nothing
+/// is given back (until the buffer is dropped), and each list grows geometrically, as a `Vec`
+/// does: the number of allocations follows the logarithm of the most the views have needed,
+/// not the number of views, and they come early, or when the views meet rougher ground than
+/// before. Nothing reserves it ahead from the radius: the shadow edges in a row grow with the
+/// walls in sight, which a radius bounds only by all the cells within it, far more than views
+/// need.
+/// ([`reference`](mod@super::reference) keeps no working memory: it allocates as it decides
+/// each wall.)
 ///
 /// # Examples
 ///
@@ -142,7 +208,9 @@ fn area(width: usize, height: usize) -> usize {
 }
 
 impl Fov {
-    /// An empty buffer for a `width × height` area.
+    /// An empty buffer for a `width × height` area: the area views are computed over, as a rule
+    /// the world's size (see [sizing the buffer](Fov#sizing-the-buffer): a larger area shows the
+    /// world's outside as walls, a smaller one cuts the view).
     ///
     /// # Panics
     ///
@@ -158,13 +226,14 @@ impl Fov {
         Fov { width, height, stamps: vec![0; area(width, height)], view: 1, ..Fov::default() }
     }
 
-    /// An empty buffer the size of `map`.
+    /// An empty buffer the size of `map`: the area its views need.
     pub fn for_map(map: &Map) -> Self {
         Fov::new(map.width(), map.height())
     }
 
-    /// Clears the buffer and records the viewer for the next computation. Allocation-free once
-    /// the buffer has held a view of this size.
+    /// Starts a new, empty view from `origin` within `radius`, which the caller then marks with
+    /// [`Fov::mark`]: the algorithms start their views with it, and so can a view of another
+    /// making (see [`Fov::mark`]). The area and the working memory stay; never allocates.
     pub fn reset(&mut self, origin: Pos, radius: Option<u32>) {
         self.lit.clear();
         self.view = self.view.wrapping_add(1);
@@ -196,7 +265,32 @@ impl Fov {
         self.radius = None;
     }
 
-    /// Marks `p` visible; ignores cells outside the area and cells already marked.
+    /// Marks `p` visible in the current view (the one the last [`Fov::reset`] or computation
+    /// started); ignores cells outside the area and cells already marked. [`Fov::cells`] lists
+    /// the cells in the order they were first marked.
+    ///
+    /// The algorithms mark their views with it; with [`Fov::reset`] it builds a view of another
+    /// making in a buffer, to be asked and compared like theirs: another FOV algorithm's answer
+    /// (`benches/fov.rs` loads the published peers' views this way, to time them with the
+    /// multicast on the same output), several views merged into one, or a view the game's rules
+    /// change (a room revealed whole).
+    ///
+    /// ```
+    /// use sightline::{Pos, fov::{Fov, multicast}};
+    /// // two guards at either end of a room with a pillar in the middle
+    /// let pillar = |p: Pos| p == Pos::new(4, 2);
+    /// let (mut west, mut east) = (Fov::new(9, 5), Fov::new(9, 5));
+    /// multicast::compute(Pos::new(0, 2), None, &pillar, &mut west);
+    /// multicast::compute(Pos::new(8, 2), None, &pillar, &mut east);
+    /// assert!(!west.is_visible(Pos::new(7, 2)) && !east.is_visible(Pos::new(1, 2)));
+    /// // what either guard sees, as one view
+    /// let mut either = Fov::new(9, 5);
+    /// either.reset(Pos::new(0, 2), None); // (the viewer and radius it will report)
+    /// for &p in west.cells().iter().chain(east.cells()) {
+    ///     either.mark(p);
+    /// }
+    /// assert_eq!(either.len(), 9 * 5); // each cell once: the pillar hides nothing from both
+    /// ```
     #[inline]
     pub fn mark(&mut self, p: Pos) {
         if p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height {

@@ -2,7 +2,9 @@
 //!
 //! Two algorithms answer the same question: [`multicast`], the fast one everything uses, and
 //! [`reference`](mod@reference), the slow obvious one it is tested against, cell for cell.
-//! Both write into a [`Fov`], a reusable output buffer the size of the area that may be lit.
+//! Both write into a [`Fov`], a reusable output buffer the size of the area that may be lit:
+//! the area they compute the view over, whatever the world's size, so a buffer is sized to its
+//! world ([`Fov`] says what another size gives).
 //!
 //! ```
 //! use sightline::{Map, Pos, fov::Fov};

@@ -87,7 +87,11 @@ pub fn largest_radius_within(width: usize, height: usize, viewer: Pos, limit: u6
 /// Computes the field of view of a viewer at `origin` with `radius` (`None`: unlimited) into
 /// `out`, deciding each cell of `out`'s area independently (see the module docs).
 ///
-/// Cells outside `out`'s area are opaque and never marked; a viewer outside it is allowed.
+/// The view is computed over `out`'s area, whatever the world's size, as the multicast's is
+/// (see [sizing the buffer](Fov#sizing-the-buffer)): cells outside it are opaque and never
+/// marked, and a viewer outside it is allowed. `world` is asked about the cells of every
+/// candidate's bounding box, so about one cell over and over: hundreds of times in a view of
+/// radius 20 (see [how often](Opacity#how-often-the-sight-code-asks)); never outside the area.
 ///
 /// ```
 /// use sightline::{Pos, fov::{Fov, reference}};

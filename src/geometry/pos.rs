@@ -113,6 +113,33 @@ impl Sub for Pos {
     }
 }
 
+/// `(x, y)` as a position: for coordinates that come as a pair (another crate's, a table's).
+///
+/// ```
+/// use sightline::Pos;
+/// assert_eq!(Pos::from((3, -2)), Pos::new(3, -2));
+/// let p: Pos = (3, -2).into();
+/// let (x, y) = p.into(); // and back (see `From<Pos> for (i32, i32)`)
+/// assert_eq!((x, y), (3, -2));
+/// ```
+impl From<(i32, i32)> for Pos {
+    fn from((x, y): (i32, i32)) -> Pos {
+        Pos::new(x, y)
+    }
+}
+
+/// A position as the pair `(x, y)`.
+///
+/// ```
+/// use sightline::Pos;
+/// assert_eq!(<(i32, i32)>::from(Pos::new(4, 7)), (4, 7));
+/// ```
+impl From<Pos> for (i32, i32) {
+    fn from(p: Pos) -> (i32, i32) {
+        (p.x, p.y)
+    }
+}
+
 impl fmt::Display for Pos {
     /// `x,y`, the form the command line reads and prints.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

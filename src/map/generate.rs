@@ -6,7 +6,8 @@
 //! (`diagonal_lines`), straight walls pierced by single-cell openings (`gaps`), corridors one
 //! cell wide and nothing else (`maze`) and a plain open room (`open_room`). The same arguments
 //! always give the same map, on every platform: the randomness comes from
-//! [`Xoshiro256PlusPlus`], a portable generator, seeded with the `seed` argument, and only
+//! [`Xoshiro256PlusPlus`](https://docs.rs/rand/0.10/rand/rngs/struct.Xoshiro256PlusPlus.html), a
+//! portable generator, seeded with the `seed` argument, and only
 //! integer sampling is used.
 //!
 //! Generators accept any size, including degenerate ones (0 or 1 cells wide); a family that does

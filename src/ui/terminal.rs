@@ -199,9 +199,10 @@ impl StopSignals {
     }
 
     /// Turns bracketed paste on for this session, and on again each time job control takes the
-    /// terminal back: pasted text then comes as one [`Event::Paste`], which [`meaning`] ignores,
-    /// rather than as keys that would each act. The game's loop and the lab's call it right
-    /// after [`init`]; [`restore`] turns it off.
+    /// terminal back: pasted text then comes as one crossterm
+    /// [`Event::Paste`](https://docs.rs/crossterm/0.29/crossterm/event/enum.Event.html#variant.Paste),
+    /// which [`meaning`] ignores, rather than as keys that would each act. The game's loop and
+    /// the lab's call it right after [`init`]; [`restore`] turns it off.
     pub fn bracketed_paste(&self) -> io::Result<()> {
         crossterm::execute!(io::stdout(), EnableBracketedPaste)?;
         self.paste.set(true);
@@ -315,9 +316,9 @@ pub fn signal_name(signal: i32) -> &'static str {
 /// Takes the terminal over (raw mode, the alternate screen, the panic hook that restores it)
 /// for the game and the lab alike, and discards what was typed before (`discard_typed_ahead`);
 /// if set-up fails part way, undoes what it did (raw mode, say) before returning the error. What
-/// [`ratatui::try_init`] does, but with the [`Capped`] backend: `try_init`'s own terminal takes
-/// the terminal's size as it is, and a hostile one aborts the process as it allocates its screen
-/// buffers (see [`super::capped`]).
+/// [`ratatui::try_init`](https://docs.rs/ratatui/0.30/ratatui/fn.try_init.html) does, but with
+/// the [`Capped`] backend: `try_init`'s own terminal takes the terminal's size as it is, and a
+/// hostile one aborts the process as it allocates its screen buffers (see [`super::capped`]).
 pub fn init() -> io::Result<Screen> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -349,8 +350,9 @@ fn discard_typed_ahead() {
 }
 
 /// Restores the terminal as the game or the lab found it: bracketed paste off, then cooked mode and
-/// the main screen ([`ratatui::try_restore`]). Every way out of the game and the lab passes here
-/// (see the module docs). A failure is reported on
+/// the main screen
+/// ([`ratatui::try_restore`](https://docs.rs/ratatui/0.30/ratatui/fn.try_restore.html)). Every
+/// way out of the game and the lab passes here (see the module docs). A failure is reported on
 /// stderr, unless the terminal has gone away (hung up): there is nothing left to restore then, and
 /// "Failed to restore terminal: No such device or address" would only alarm. A stderr that cannot
 /// be written loses the report, without a panic (this runs in the panic hook too).

@@ -104,11 +104,18 @@ use crate::geometry::{Opacity, Pos};
 /// Computes the field of view of a viewer at `origin` with `radius` (`None`: unlimited) into
 /// `out`, exactly as [`super::reference::compute`] does.
 ///
-/// The visible area is `out`'s `width × height`: cells outside it are opaque and never marked,
-/// and a viewer outside it is allowed (it sees into the area only from a cell next to it). Its
-/// working memory lives in `out` and is kept from call to call: once `out` has computed views
-/// as large (the same radius over similar ground, say), a call allocates nothing. That memory
-/// follows the view (a row of the front per quadrant, the intervals of two rows), not the map.
+/// The view is computed over `out`'s area, `width × height` from `(0, 0)`, whatever the
+/// world's size: size `out` to the world, or the view shows the world's outside as walls (a
+/// larger `out`) or stops at `out`'s edge (a smaller one). Cells outside the area are opaque
+/// and never marked, and a viewer outside it sees into it only from a cell next to it (see
+/// [sizing the buffer](Fov#sizing-the-buffer)). The working memory lives in `out` and is kept
+/// from call to call: a call allocates nothing once `out` has computed views like it, at the
+/// same radius over the same kind of ground. That memory follows the view, not the map, and
+/// the ground as well as the radius (see [working memory](Fov#working-memory)).
+///
+/// `world` is asked about a cell a few times at most, whatever its distance, and only about
+/// cells within the radius plus two and the area plus one: see
+/// [how often the sight code asks](Opacity#how-often-the-sight-code-asks).
 ///
 /// ```
 /// use sightline::{Pos, fov::{Fov, multicast}};

@@ -79,9 +79,25 @@ impl Trace {
     }
 }
 
-/// Watches the multicast: told about every cell it looks at. The plain
-/// [`compute`](super::compute) uses `()`, which does nothing and compiles to nothing.
-pub trait Observer {
+/// Watches the multicast: told about every cell it looks at. [`Trace`] implements it, to record
+/// a run of [`trace()`](super::trace()), and `()`, which the plain [`compute`](super::compute)
+/// uses: it does nothing and compiles to nothing.
+///
+/// Sealed: those two are all there is, and no public function takes another observer; it is
+/// named here as what the scan is written against. To watch a run, call
+/// [`trace()`](super::trace()) and read the [`Trace`]. (Calling [`Observer::cell`] on a trace
+/// by hand writes into its record.)
+///
+/// ```compile_fail
+/// use sightline::{Pos, fov::multicast::{CellState, Observer}};
+/// struct Counter(usize);
+/// impl Observer for Counter {
+///     fn cell(&mut self, _: Pos, _: u32, _: CellState, _: bool) {
+///         self.0 += 1;
+///     }
+/// }
+/// ```
+pub trait Observer: sealed::Sealed {
     /// Whether the observer wants to hear anything: `()` does not, so the scan does not even
     /// work out what to tell it.
     const WATCHES: bool = true;
@@ -106,4 +122,12 @@ impl Observer for Trace {
             c.visible |= visible;
         }
     }
+}
+
+/// What keeps [`Observer`] to the implementations above: a trait no one outside the crate can
+/// name, so none can implement it.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for () {}
+    impl Sealed for super::Trace {}
 }
