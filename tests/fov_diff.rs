@@ -10,34 +10,17 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use sightline::fov::{Fov, multicast, reference};
 use sightline::geometry::Opacity;
-use sightline::map::generate;
 use sightline::{Grid, Pos};
+
+#[path = "support/families.rs"]
+mod families;
+use families::{FAMILIES, RADII, family};
 
 fn rng(seed: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed)
 }
 
-/// How many families [`family`] knows.
-const FAMILIES: u32 = 8;
-
-/// A map of family `kind` (0..FAMILIES) from [`generate`], sized `w × h`, as opacity flags.
-fn family(kind: u32, w: usize, h: usize, seed: u64) -> Grid<bool> {
-    let map = match kind {
-        0 => generate::noise(w, h, (seed % 61) as u32, seed),
-        1 => generate::cave(w, h, seed),
-        2 => generate::rooms(w, h, seed),
-        3 => generate::pillars(w, h, 2 + (seed % 4) as u32),
-        4 => generate::diagonal_lines(w, h, seed),
-        5 => generate::gaps(w, h, seed),
-        6 => generate::maze(w, h, seed),
-        _ => generate::open_room(w, h),
-    };
-    map.tiles.map(|t| t.blocks_sight())
-}
-
 // ---- the comparison ----------------------------------------------------------------------
-
-const RADII: [Option<u32>; 6] = [Some(0), Some(1), Some(2), Some(5), Some(17), None];
 
 fn draw(g: &Grid<bool>, at: Pos, f: &Fov, other: &Fov) -> String {
     let mut s = String::new();

@@ -14,29 +14,15 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use sightline::fov::{Fov, in_radius, multicast, reference};
 use sightline::geometry::Opacity;
-use sightline::map::generate;
 use sightline::{Grid, Pos, dda};
+
+#[path = "support/families.rs"]
+mod families;
+use families::{RADII, family};
 
 /// The most asks about one cell in one multicast view, as the docs give it (in debug builds,
 /// which these tests are, the consistency checks ask again).
 const MOST_ASKS: u32 = 10;
-
-/// A map of family `kind` (0..8) from [`generate`], as opacity flags (as in `fov_diff.rs`).
-fn family(kind: u32, w: usize, h: usize, seed: u64) -> Grid<bool> {
-    let map = match kind {
-        0 => generate::noise(w, h, (seed % 61) as u32, seed),
-        1 => generate::cave(w, h, seed),
-        2 => generate::rooms(w, h, seed),
-        3 => generate::pillars(w, h, 2 + (seed % 4) as u32),
-        4 => generate::diagonal_lines(w, h, seed),
-        5 => generate::gaps(w, h, seed),
-        6 => generate::maze(w, h, seed),
-        _ => generate::open_room(w, h),
-    };
-    map.tiles.map(|t| t.blocks_sight())
-}
-
-const RADII: [Option<u32>; 6] = [Some(0), Some(1), Some(2), Some(5), Some(17), None];
 
 /// A grid that counts the asks about each cell.
 struct Counting<'g> {
