@@ -223,7 +223,12 @@ impl<const T: bool> Quadrant<T> {
                 // one interval through `corner`, which is lit
                 let start = s.arena.len();
                 s.arena.push(u.with_hi(l.hi, l.hi_open()));
-                let to_right = u_end || i >= j || lo_to(&u, f);
+                // (not through `u_end`, which says `u` starts at `lo`, before `f`: the comparison
+                // says so too, where that shortcut was one more branch to foresee. Measured: the
+                // 5 % map's unlimited view 1.5 % fewer instructions and 3 % faster, caves 3-4 %.
+                // The other shortcuts through `u_end` and `l_end` stay: without them the 5 % map
+                // ran 1-3 % slower, the light's reach then tested as data where it was known.)
+                let to_right = i >= j || lo_to(&u, f);
                 let down = l_end || i <= j || to_hi(&l, f);
                 let visible = (i <= j || down || to_hi(&l, c)) && (i >= j || to_right || lo_to(&u, c));
                 (Light::one_at(start, to_right, down, u_end, l_end), visible)
