@@ -12,23 +12,41 @@
 /// A direction from the viewer's centre: the ray through the point `(x, y)`, in doubled
 /// coordinates relative to that centre. Two vectors that differ by a positive factor are the same
 /// direction; compare with [`Dir::lt`] and [`Dir::same`], never with `==`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Dir {
-    pub x: i32,
-    pub y: i32,
+///
+/// Packed in one word, `x` in the low half (a direction is stored and loaded whole: kept as two
+/// halves, the cell loop wrote the ends of the intervals it appends half by half and the next
+/// cell read them back whole, a load the processor cannot take from the two stores still in
+/// flight).
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
+pub struct Dir(u64);
+
+impl std::fmt::Debug for Dir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dir").field("x", &self.x()).field("y", &self.y()).finish()
+    }
 }
 
 impl Dir {
     #[inline]
     pub const fn new(x: i32, y: i32) -> Dir {
-        Dir { x, y }
+        Dir(x as u32 as u64 | (y as u32 as u64) << 32)
+    }
+
+    #[inline]
+    pub const fn x(self) -> i32 {
+        self.0 as u32 as i32
+    }
+
+    #[inline]
+    pub const fn y(self) -> i32 {
+        (self.0 >> 32) as u32 as i32
     }
 
     /// The cross product `self × o`: positive when `o` is turned further from the x axis toward
     /// the y axis than `self`.
     #[inline]
     pub fn cross(self, o: Dir) -> i64 {
-        i64::from(self.x) * i64::from(o.y) - i64::from(self.y) * i64::from(o.x)
+        i64::from(self.x()) * i64::from(o.y()) - i64::from(self.y()) * i64::from(o.x())
     }
 
     /// Whether `self` comes strictly before `o` (closer to the x axis).
