@@ -20,7 +20,16 @@ use super::angle::Dir;
 /// its registers all the time, and a copy is then three moves. (Two `bool`s left two bytes of
 /// padding, which every copy loaded and stored too, and took two registers. Measured: noise
 /// r20 1 % fewer instructions and 2 % fewer loads and stores.)
+///
+/// Packed to 4-byte alignment: a [`Dir`] is one `u64`, which would align an interval to 8 bytes
+/// and pad it to 24, so that the arenas held a sixth of padding and their copies moved it too.
+/// (An end is then 4-byte aligned only, which x86-64 loads and stores at the same cost unless
+/// it straddles a cache line, two ends in 32; no field is ever borrowed, which a packed struct
+/// forbids. Measured: the 5 % map's unlimited view 1.2 % fewer instructions and about 1 %
+/// faster, the caves 2-3 % faster, averaged over four code placements; in any one placement the
+/// 5 % map's view was anywhere from 6 % faster to 3 % slower.)
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(C, packed(4))]
 pub struct Interval {
     pub lo: Dir,
     pub hi: Dir,

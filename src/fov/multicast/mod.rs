@@ -96,6 +96,7 @@ use std::mem;
 use self::corner::Corner;
 use self::intervals::{Interval, SmallSet};
 use self::light::Light;
+use self::open::Done;
 use self::quadrant::Quadrant;
 pub use self::trace::{CellState, Observer, Trace, TraceCell};
 use super::Fov;
@@ -230,9 +231,16 @@ impl Scratch {
     /// copied from there in 16-byte pieces that straddled the pieces just stored, three loads a
     /// view that could not be forwarded from those stores (a simulation of the view's memory
     /// accesses counts them).
+    ///
+    /// The [`SmallSet`] is a copy of the one kept here, not a new one: a new one was built on
+    /// the stack in pieces that its copy's 8-byte loads straddled (an [`Interval`] is 20 bytes),
+    /// one more load a view that could not be forwarded.
     #[inline(always)]
     fn take(&mut self) -> Scratch {
-        let mut s = Scratch::default();
+        let mut s = Scratch {
+            front: Vec::new(),
+            iv: Arenas { arena: Vec::new(), input: Vec::new(), seen: Vec::new(), small: self.iv.small },
+        };
         self.put_back(&mut s);
         s
     }
@@ -322,7 +330,7 @@ fn run<O: Observer>(
             out.mark(origin);
             obs.cell(origin, 0, CellState::Lit, true);
         }
-        Some([below, above]) if below.done && above.done => return, // all of it open
+        Some([below, above]) if below.done == Done::Yes && above.done == Done::Yes => return, // all of it open
         Some(_) => {}
     }
     let mut s = out.scratch.take();
@@ -343,7 +351,7 @@ fn run<O: Observer>(
     let mut column: [Option<i32>; 2] = [None; 2];
     for (sx, sy) in QUADRANTS {
         let (xside, yside) = (usize::from(sx < 0), usize::from(sy < 0));
-        if open.is_some_and(|sides| sides[yside].done) {
+        if open.is_some_and(|sides| sides[yside].done == Done::Yes) {
             continue;
         }
         let from = open.map(|sides| (sides[yside].j, sides[yside].ilim[xside]));

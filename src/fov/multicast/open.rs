@@ -20,7 +20,19 @@ use crate::geometry::{Opacity, Pos};
 pub(super) struct Resume {
     pub j: i32,
     pub ilim: [i32; 2],
-    pub done: bool,
+    pub done: Done,
+}
+
+/// [`Resume::done`]: a 4-byte word, not a `bool`, because it also holds the `None` of
+/// [`open_rows`] (a value neither variant takes). As a `bool`, that `None` was a one-byte store
+/// that the caller read back with a 4-byte load (the byte and the padding after it), which the
+/// processor cannot take from the store in flight: one stall a view wherever the axis row is not
+/// open (counted with a simulation of the view's memory accesses).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub(super) enum Done {
+    No,
+    Yes,
 }
 
 /// Marks the open rows around a viewer at `origin` inside the area and returns where the scans
@@ -68,7 +80,7 @@ pub(super) fn open_rows(
     }
     while j <= jmax[0].min(jmax[1]) {
         let Some(ilim) = next_row(j, &mut reach, r2, imax) else {
-            return Some([Resume { j, ilim: above, done: true }; 2]);
+            return Some([Resume { j, ilim: above, done: Done::Yes }; 2]);
         };
         let (x, n) = (origin.x - ilim[1], (ilim[0] + ilim[1]) as usize + 1);
         let ys = [origin.y + j, origin.y - j];
@@ -83,7 +95,7 @@ pub(super) fn open_rows(
             if above_open {
                 mark_row(out, Pos::new(x, ys[1]), n);
             }
-            let stop = Resume { j, ilim: above, done: false };
+            let stop = Resume { j, ilim: above, done: Done::No };
             let mut go_on =
                 |sy: i32, jmax| open_side(origin, sy, j + 1, jmax, ilim, reach, r2, imax, world, out);
             return Some([
@@ -199,11 +211,11 @@ fn open_side(
             break;
         };
         if !open_row(origin.y + sy * j, origin.x, ilim, world, out) {
-            return Resume { j, ilim: above, done: false };
+            return Resume { j, ilim: above, done: Done::No };
         }
         (j, above) = (j + 1, ilim);
     }
-    Resume { j, ilim: above, done: true }
+    Resume { j, ilim: above, done: Done::Yes }
 }
 
 /// If the cells of row `y` from `x - ilim[1]` to `x + ilim[0]` (all inside the area, none
