@@ -265,14 +265,14 @@ const ARENA_KEEP: usize = 512;
 
 impl Arenas {
     /// Drops the arena's first `n` intervals, those of rows before the row above, and moves the
-    /// starts of the lights in the row above's runs in `front` (the first starting at `first`,
-    /// the others found from it: see [`Light::gap`]) to match. (The next row reads only those,
+    /// starts of the lights in the row above's runs in `front` (found from its axis entry: see
+    /// [`Light::gap`] and `scan::put`) to match. (The next row reads only those,
     /// within its length, that of `front`: see the cell loop.)
     #[cold]
     #[inline(never)]
-    fn rebase(&mut self, n: usize, front: &mut [Light], first: i32) {
+    fn rebase(&mut self, n: usize, front: &mut [Light]) {
         self.arena.drain(..n);
-        let mut i = first;
+        let mut i = 0;
         while let Some(&light) = front.get(i as usize) {
             if light.reaches_down() {
                 front[i as usize] = light.moved_down(n);

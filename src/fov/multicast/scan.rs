@@ -12,32 +12,42 @@ use super::{ARENA_KEEP, CellState, NO_LIGHT, Observer, SEEN_BATCH, Scratch, turn
 use crate::fov::{Fov, row_reach};
 use crate::geometry::Opacity;
 
-/// `gap` of [`put`] before a row's first run.
-pub(super) const NO_RUN_YET: usize = usize::MAX;
-
 /// Writes cell `i`'s `light` in the row's `front`, and keeps the row's runs of cells whose light
 /// reaches the row below in the front itself (see [`Light::gap`]): `gap` is where the gap after
-/// the last such cell starts (`NO_RUN_YET` before any), which the next run's first cell points
-/// at itself (see [`run_from`]) before it moves `gap` past it.
+/// the last such cell starts, which the next run's first cell points at itself before it moves
+/// `gap` past it.
+///
+/// Before the row's first run `gap` is 0, the axis cell's entry: the row below finds its first
+/// run there (see [`first_run`]). So every run's start is the same one store, with no "first
+/// run" kept apart in a variable of the cell loop (there it was spilled, and reloaded and
+/// stored back for every cell whose light reaches down).
 #[inline(always)]
-pub(super) fn put(front: &mut [Light], gap: &mut usize, first: &mut i32, i: i32, light: Light) {
+pub(super) fn put(front: &mut [Light], gap: &mut usize, i: i32, light: Light) {
+    front[i as usize] = light;
     if light.reaches_down() {
         if *gap != i as usize {
-            run_from(front, *gap, first, i);
+            run_from(front, *gap, i);
         }
         *gap = i as usize + 1;
     }
-    front[i as usize] = light;
 }
 
 /// A run of cells whose light reaches the row below starts at cell `i`, after the gap that
-/// starts at `gap`: that gap's entry says so, or, before the row's first run, `first`.
+/// starts at `gap` (the axis cell before the row's first run): that gap's entry says so.
 #[inline(always)]
-pub(super) fn run_from(front: &mut [Light], gap: usize, first: &mut i32, i: i32) {
-    match front.get_mut(gap) {
-        Some(entry) => *entry = Light::gap(i),
-        None => *first = i,
+pub(super) fn run_from(front: &mut [Light], gap: usize, i: i32) {
+    // (a gap that starts past the row's end has no cell after it to start a run)
+    if let Some(entry) = front.get_mut(gap) {
+        *entry = Light::gap(i);
     }
+}
+
+/// Where the row's first run of cells whose light reaches the row below starts, for a row
+/// with a run (see [`put`]): the axis cell, if its own light reaches down, or where the gap
+/// entry in its place points.
+#[inline(always)]
+fn first_run(front: &[Light]) -> i32 {
+    if front[0].reaches_down() { 0 } else { front[0].gap_end() }
 }
 
 impl<const T: bool> Quadrant<T> {
@@ -75,9 +85,6 @@ impl<const T: bool> Quadrant<T> {
         let block = if T { self.turned_block(world, ilim as u32) } else { None };
         debug_assert!(s.front.len() > ilim as usize, "the front is sized for every quadrant by `run`");
         s.iv.arena.clear();
-        // Where the row above's first run of cells whose light reaches this row starts (the
-        // others follow from it in the front: see `Light::gap`).
-        let mut first = 0;
         // Where the current row's intervals start in the arena (the row above's are before them).
         let mut row_start = 0;
         // How many cells of the row just done, from the axis on, are known to pass their whole
@@ -127,7 +134,6 @@ impl<const T: bool> Quadrant<T> {
                 if mem::take(&mut unsaved) {
                     // the row above is whole from the axis to its end: one run of full light
                     s.front[..full as usize].fill(Light::FULL);
-                    first = 0;
                     s.iv.arena.clear();
                     row_start = 0;
                 }
@@ -137,17 +143,18 @@ impl<const T: bool> Quadrant<T> {
             let above = mem::replace(&mut row_start, s.iv.arena.len());
             if above >= ARENA_KEEP {
                 row_start -= above;
-                s.iv.rebase(above, &mut s.front[..=ilim as usize], first);
+                s.iv.rebase(above, &mut s.front[..=ilim as usize]);
             }
             // The light of the row above, read at `i` from `next_lit` on: along a run of cells
             // whose light reaches this row, up to the entry after it, which starts a gap and says
             // where the next run starts (see `Light::gap`). A cell in a gap gets nothing from
             // above (the cell above passes nothing down, or was culled), so the gap's other
             // entries, the row above's or older, are not read.
-            let a = first;
+            // (where the row above's first run starts: the others follow from it)
+            let a = first_run(&s.front[..=ilim as usize]);
             let mut next_lit = a;
-            // where this row's gap after its last run so far starts
-            let mut gap = NO_RUN_YET;
+            // where this row's gap after its last run so far starts (see `put`)
+            let mut gap = 0;
             let mut left = Light::DARK;
             // the cells of the row above from i to here all give the cells below their whole parts
             let mut whole_to = -1;
@@ -171,7 +178,6 @@ impl<const T: bool> Quadrant<T> {
                     if n > 1 {
                         out.mark_new_run(self.at(1, j), self.sx, n as usize - 1);
                     }
-                    first = 0;
                     front[..n as usize].fill(Light::FULL);
                     (gap, left, i, full) = (n as usize, Light::FULL, n, n);
                 }
@@ -182,35 +188,27 @@ impl<const T: bool> Quadrant<T> {
                 // quadrant on the other side of the axis), and also that quadrant's cell, marked
                 // with a look whether it is already. Taken apart, it leaves the loop cells that
                 // each have a left neighbour in the quadrant, without a test for the axis each.
-                let up = if front[0].reaches_down() {
-                    front[0]
-                } else {
-                    next_lit = front[0].gap_end();
-                    Light::DARK
-                };
-                if up == Light::DARK {
-                    // culled (see the loop)
-                    i = next_lit;
-                } else {
-                    let light = if up.whole_down() {
-                        let p = self.at(0, j);
-                        if self.opaque_at(world, row, 0, p) {
-                            self.axis_wall(0, j, p, world, out, &mut s.iv, obs)
-                        } else {
-                            // (the first cell from the axis that passes its whole square)
-                            full = 1;
-                            out.mark_inside(p);
-                            obs.cell(p, j as u32, CellState::Lit, true);
-                            Light::FULL
-                        }
+                // (its light from above reaches it: the row above's first run starts there)
+                let up = front[0];
+                debug_assert!(up.reaches_down());
+                let light = if up.whole_down() {
+                    let p = self.at(0, j);
+                    if self.opaque_at(world, row, 0, p) {
+                        self.axis_wall(0, j, p, world, out, &mut s.iv, obs)
                     } else {
-                        self.cell(0, j, Light::DARK, up, world, out, &mut s.iv, obs)
-                    };
-                    put(front, &mut gap, &mut first, 0, light);
-                    self.report_culled(obs, 0, j, light, ilim, jmax, r2);
-                    left = light.to_right();
-                    i = 1;
-                }
+                        // (the first cell from the axis that passes its whole square)
+                        full = 1;
+                        out.mark_inside(p);
+                        obs.cell(p, j as u32, CellState::Lit, true);
+                        Light::FULL
+                    }
+                } else {
+                    self.cell(0, j, Light::DARK, up, world, out, &mut s.iv, obs)
+                };
+                put(front, &mut gap, 0, light);
+                self.report_culled(obs, 0, j, light, ilim, jmax, r2);
+                left = light.to_right();
+                i = 1;
             }
             // (every `i` the loop takes is past the axis: each run of the row above, and each
             // gap entry's next run, starts after the cell it is found at)
@@ -245,7 +243,7 @@ impl<const T: bool> Quadrant<T> {
                         // (the run's cells but the last are written here, with the gap before
                         // them pointed at the first; the last one below, as every cell)
                         if gap != i as usize {
-                            run_from(front, gap, &mut first, i);
+                            run_from(front, gap, i);
                         }
                         let from = i;
                         loop {
@@ -268,7 +266,7 @@ impl<const T: bool> Quadrant<T> {
                         Light::FULL
                     } else {
                         if gap != i as usize {
-                            run_from(front, gap, &mut first, i);
+                            run_from(front, gap, i);
                         }
                         let from = i;
                         i = self.whole_run(i, j, ilim, &mut whole_to, world, out, front, obs);
@@ -292,7 +290,7 @@ impl<const T: bool> Quadrant<T> {
                     && up == Light::FULL
                     && i > 1
                     && let Some((next, last)) =
-                        self.under_whole(i, j, ilim, left, world, row, front, &mut s.iv, &mut gap, &mut first)
+                        self.under_whole(i, j, ilim, left, world, row, front, &mut s.iv, &mut gap)
                 {
                     // A turned scan's row 1 under whole squares of the axis row, with the light
                     // from the left cut short (by a wall before): a stretch of cells each
@@ -312,7 +310,7 @@ impl<const T: bool> Quadrant<T> {
                 } else {
                     self.cell(i, j, left, up, world, out, &mut s.iv, obs)
                 };
-                put(front, &mut gap, &mut first, i, light);
+                put(front, &mut gap, i, light);
                 self.report_culled(obs, i, j, light, ilim, jmax, r2);
                 left = light.to_right();
                 i += 1;
@@ -328,8 +326,8 @@ impl<const T: bool> Quadrant<T> {
                 out.mark_new_cells(&s.iv.seen);
                 s.iv.seen.clear();
             }
-            if gap == NO_RUN_YET {
-                break;
+            if gap == 0 {
+                break; // no run: no light reaches the row below
             }
         }
     }
@@ -399,8 +397,8 @@ impl<const T: bool> Quadrant<T> {
         // row 0: the viewer, then outward along the axis, fed from the left only (the gap entries
         // as in the cell loop of `scan`)
         let front = &mut s.front[..=ilim as usize];
-        let (mut gap, mut first) = (NO_RUN_YET, 0);
-        put(front, &mut gap, &mut first, 0, Light::FULL);
+        let mut gap = 0;
+        put(front, &mut gap, 0, Light::FULL);
         let mut left = Light::FULL;
         let mut i = 1;
         let mut full = 1;
@@ -432,7 +430,7 @@ impl<const T: bool> Quadrant<T> {
             } else {
                 self.cell(i, 0, left, Light::DARK, world, out, &mut s.iv, obs)
             };
-            put(front, &mut gap, &mut first, i, light);
+            put(front, &mut gap, i, light);
             full += i32::from(i == full && light == Light::FULL);
             self.report_culled(obs, i, 0, light, ilim, jmax, r2);
             left = light.to_right();

@@ -136,7 +136,6 @@ impl<const T: bool> Quadrant<T> {
         front: &mut [Light],
         s: &mut Arenas,
         gap: &mut usize,
-        first: &mut i32,
     ) -> Option<(i32, Light)> {
         debug_assert!(i > j && j > 0 && i <= end && front[i as usize] == Light::FULL);
         let (corner, hi) = (Dir::new(2 * i - 1, 2 * j - 1), Dir::new(2 * i - 1, 2 * j + 1));
@@ -206,7 +205,7 @@ impl<const T: bool> Quadrant<T> {
                 self.check_under_whole(i, j, p, input, light, world, s);
                 prev = light.to_right();
             }
-            put(front, gap, first, i, light);
+            put(front, gap, i, light);
             i += 1;
             if i > end || front[i as usize] != Light::FULL {
                 return Some((i, light));
