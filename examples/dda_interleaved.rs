@@ -12,9 +12,9 @@
 //! cargo run --release --example dda_interleaved [ROUNDS]
 //! ```
 //!
-//! The lines are the benchmark's (`benches/support/dda_lines.rs`), each walker is charged per
-//! cell it yields as there, and every cell is folded into a checksum so that none is optimised
-//! away. Printed: nanoseconds per cell, and each of ours divided by the faster of the two peers.
+//! The lines are the benchmark's (`benches/support/dda_lines.rs`), given to each walker in its
+//! own input type as there, each walker is charged per cell it yields as there, and every cell is
+//! folded into a checksum so that none is optimised away. Printed: nanoseconds per cell, and each of ours divided by the faster of the two peers.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -26,41 +26,64 @@ use sightline::{Pos, dda};
 mod dda_lines;
 use dda_lines::{LONG, MEDIUM, SHORT, varied_short};
 
-/// One walker: its name and what it does to a batch of lines (returning the checksum).
-type Walker = (&'static str, fn(&[(i32, i32)]) -> i64);
+/// A batch of lines from the origin, in each walker's own input type, made before the timing:
+/// the integer ends, and their cells' centres as `f64` points for `world::traverse` (made in the
+/// timed loop, they charged it alone with work that is not a traversal's).
+///
+/// A walker hides the whole batch from the optimiser (`black_box(lines)`), then reads its
+/// slice: hiding the slice itself had the compiler copy it through the stack as one 16-byte
+/// store read back as two 8-byte loads, which cost every walker about 4 ns a batch here.
+struct Lines {
+    ends: Vec<(i32, i32)>,
+    centres: Vec<(f64, f64)>,
+}
 
-fn cells(lines: &[(i32, i32)]) -> i64 {
+impl Lines {
+    fn new(ends: &[(i32, i32)]) -> Lines {
+        let centres = ends.iter().map(|&end| centre(end)).collect();
+        Lines { ends: ends.to_vec(), centres }
+    }
+}
+
+/// The centre of cell `p` on a grid of unit cells.
+fn centre(p: (i32, i32)) -> (f64, f64) {
+    (f64::from(p.0) + 0.5, f64::from(p.1) + 0.5)
+}
+
+/// One walker: its name and what it does to a batch of lines (returning the checksum).
+type Walker = (&'static str, fn(&Lines) -> i64);
+
+fn cells(lines: &Lines) -> i64 {
     let mut sum = 0i64;
-    for &(x, y) in black_box(lines) {
+    for &(x, y) in &black_box(lines).ends {
         sum = dda::cells(Pos::new(0, 0), Pos::new(x, y))
             .fold(sum, |s, p| s.wrapping_add(i64::from(p.x) ^ i64::from(p.y)));
     }
     sum
 }
 
-fn traverse(lines: &[(i32, i32)]) -> i64 {
+fn traverse(lines: &Lines) -> i64 {
     let mut sum = 0i64;
-    for &(x, y) in black_box(lines) {
-        let end = (f64::from(x) + 0.5, f64::from(y) + 0.5);
-        sum = dda::world::traverse((0.5, 0.5), end, 1.0, 1.0)
+    for &end in &black_box(lines).centres {
+        sum = dda::world::traverse(centre((0, 0)), end, 1.0, 1.0)
             .expect("finite")
             .fold(sum, |s, p| s.wrapping_add(p.0 ^ p.1));
     }
     sum
 }
 
-fn supercover(lines: &[(i32, i32)]) -> i64 {
+fn supercover(lines: &Lines) -> i64 {
     let mut sum = 0i64;
-    for &end in black_box(lines) {
+    for &end in &black_box(lines).ends {
         sum = Supercover::new((0, 0), end)
             .fold(sum, |s, p: (i32, i32)| s.wrapping_add(i64::from(p.0) ^ i64::from(p.1)));
     }
     sum
 }
 
-fn walk_grid(lines: &[(i32, i32)]) -> i64 {
+fn walk_grid(lines: &Lines) -> i64 {
     let mut sum = 0i64;
-    for &end in black_box(lines) {
+    for &end in &black_box(lines).ends {
         sum = WalkGrid::new((0, 0), end)
             .fold(sum, |s, p: (i32, i32)| s.wrapping_add(i64::from(p.0) ^ i64::from(p.1)));
     }
@@ -73,8 +96,7 @@ fn cell_counts(lines: &[(i32, i32)]) -> [u64; 4] {
     let (mut c, mut t, mut s, mut w) = (0, 0, 0, 0);
     for &(x, y) in lines {
         c += count(dda::cells(Pos::new(0, 0), Pos::new(x, y)).count());
-        let end = (f64::from(x) + 0.5, f64::from(y) + 0.5);
-        t += count(dda::world::traverse((0.5, 0.5), end, 1.0, 1.0).expect("finite").count());
+        t += count(dda::world::traverse(centre((0, 0)), centre((x, y)), 1.0, 1.0).expect("finite").count());
         s += count(Supercover::new((0, 0), (x, y)).count());
         w += count(WalkGrid::new((0, 0), (x, y)).count());
     }
@@ -82,7 +104,7 @@ fn cell_counts(lines: &[(i32, i32)]) -> [u64; 4] {
 }
 
 /// The time of `n` calls of `walk` on `lines`.
-fn time(n: usize, lines: &[(i32, i32)], walk: fn(&[(i32, i32)]) -> i64) -> Duration {
+fn time(n: usize, lines: &Lines, walk: fn(&Lines) -> i64) -> Duration {
     let start = Instant::now();
     for _ in 0..n {
         black_box(walk(lines));
@@ -114,6 +136,7 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for (name, lines) in groups {
         let counts = cell_counts(lines);
+        let lines = &Lines::new(lines);
         // a batch of about 10 ms of the first walker
         let once = time(1, lines, walkers[0].1).max(Duration::from_nanos(1));
         let n = (Duration::from_millis(10).as_nanos() / once.as_nanos()).max(1) as usize;
