@@ -2,7 +2,7 @@
 
 use std::hint::select_unpredictable;
 
-use super::step::step;
+use super::step::{fold_counted, step};
 use crate::geometry::Pos;
 
 /// The state of the Amanatides & Woo walk along the line through two cell centres, shared by
@@ -160,45 +160,30 @@ impl Iterator for Cells {
     }
 
     /// The walk driven from inside (what `for_each`, `sum`, `count`, `last` and friends use):
-    /// the same steps as [`next`](Iterator::next), in two tight loops without its per-cell
-    /// "is this the last cell" bookkeeping.
+    /// the same steps as [`next`](Iterator::next), in the counted loop both walks of the
+    /// module share, without its per-cell "is this the last cell" bookkeeping.
     ///
-    /// The last step of a walk moves along its major axis (the one with the larger extent,
-    /// either on a diagonal): it is the first step of the reversed walk, whose error term
-    /// starts on that side. The walk is monotone, so the minor coordinate reaches `to`'s first
-    /// (or with the major one), and from there the walk is straight along the major axis.
+    /// The walk from here takes `|to.x − x| + |to.y − y|` axis steps, and they are all the
+    /// segment's own: its crossings of the lines between cells lie strictly inside it (at
+    /// parameters `(k + ½)/|dx|` and `(k + ½)/|dy|`), and the next one past `to` on either
+    /// axis lies beyond its end, after all of them in the step rule's order.
+    /// (Against the two loops it replaced, which asked at each cell whether the minor axis had
+    /// reached its end, by `cargo bench --bench dda`: the fixed short lines about a tenth faster,
+    /// medium ones a sixth, long ones 6 %; the varied short lines, whose exact corners the
+    /// loop's corner branch cannot foresee, about a tenth slower.)
     #[inline]
     fn fold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
         if self.done {
             return init;
         }
-        let (mut walk, to) = (self.walk, self.to);
-        let d = walk.direction();
-        let mut acc = init;
-        // `inc_y` is 2|dx| and `inc_x` is 2|dy|, over the whole line.
-        if walk.inc_y >= walk.inc_x {
-            while walk.cur.y != to.y {
-                acc = f(acc, walk.cur);
-                walk.advance();
-            }
-            let mut cur = walk.cur;
-            while cur.x != to.x {
-                acc = f(acc, cur);
-                cur.x += d.x;
-            }
-            f(acc, cur)
-        } else {
-            while walk.cur.x != to.x {
-                acc = f(acc, walk.cur);
-                walk.advance();
-            }
-            let mut cur = walk.cur;
-            while cur.y != to.y {
-                acc = f(acc, cur);
-                cur.y += d.y;
-            }
-            f(acc, cur)
-        }
+        let (walk, to) = (self.walk, self.to);
+        let (at, d) = (walk.cur, walk.direction());
+        let left = u64::from(at.x.abs_diff(to.x)) + u64::from(at.y.abs_diff(to.y));
+        let (start, step) = ((i64::from(at.x), i64::from(at.y)), (i64::from(d.x), i64::from(d.y)));
+        // (the coordinates stay between the two ends, within the `i32` range)
+        fold_counted(start, step, walk.err, walk.inc_x, walk.inc_y, left, init, |acc, (x, y)| {
+            f(acc, Pos::new(x as i32, y as i32))
+        })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

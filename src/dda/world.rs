@@ -69,7 +69,7 @@
 
 use std::hint::select_unpredictable;
 
-use super::step::step;
+use super::step::{fold_counted, step};
 
 /// Why a segment cannot be traversed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -615,50 +615,13 @@ impl Iterator for Traversal {
         }
         let mut acc = init;
         if self.exact {
-            // As many axis steps as there are crossings to come: the loop's count does not wait
-            // on the error term, and the error term has two cases (plus a rare branch for an
-            // exact corner) instead of three. The exact set-up's steps are ±1 and the walk never
-            // passes its end, so this is `|end_x − x| + |end_y − y|`.
+            // As many axis steps as there are crossings to come (see `fold_counted`). The exact
+            // set-up's steps are ±1 and the walk never passes its end, so this is
+            // `|end_x − x| + |end_y − y|`.
             let left = |p: i64, end: i64, step: i64| (end.wrapping_sub(p).wrapping_mul(step)) as u64;
-            let mut left = left(self.x, self.end_x, self.step_x) + left(self.y, self.end_y, self.step_y);
-            //
-            // Every quantity the step changes is selected between two values already formed:
-            // each coordinate and its value one step on (`nx`, `ny`), and the error term's two
-            // successors. Written as "add the selected step", the compiler's own form, a
-            // coordinate's step costs about two more instructions, and each step waits on a
-            // comparison, a select and an addition of the error term instead of a comparison and
-            // a select. Measured against that form (`cargo bench --bench dda`): short walks about
-            // a tenth faster, long ones level.
-            //
-            // The loop carries the error term shifted up by `inc_y` (`shifted`, below 2^63 in
-            // magnitude: the term and `inc_y` are each below 2^62): one subtraction then gives
-            // the error term, its sign and zero for the step, and the shifted term after a y step
-            // all at once, and the x step's successor is one addition. Three instructions a step
-            // fewer than carrying the error term itself; long walks about 15 % faster.
-            let (mut x, mut y) = (self.x, self.y);
-            let (step_x, step_y, inc_x, inc_y) = (self.step_x, self.step_y, self.inc_x, self.inc_y);
-            let mut shifted = self.err.wrapping_add(inc_y);
-            while left != 0 {
-                acc = f(acc, (x, y));
-                let err = shifted.wrapping_sub(inc_y);
-                let ahead_x = shifted.wrapping_add(inc_x);
-                let (nx, ny) = (x.wrapping_add(step_x), y.wrapping_add(step_y));
-                if err == 0 {
-                    // An exact corner: both axes at once, two of the steps counted (one here,
-                    // one with the others below).
-                    x = nx;
-                    y = ny;
-                    shifted = ahead_x.wrapping_sub(inc_y);
-                    left -= 1;
-                } else {
-                    let in_x = err < 0;
-                    x = select_unpredictable(in_x, nx, x);
-                    y = select_unpredictable(in_x, y, ny);
-                    shifted = select_unpredictable(in_x, ahead_x, err);
-                }
-                left -= 1;
-            }
-            return f(acc, (x, y));
+            let left = left(self.x, self.end_x, self.step_x) + left(self.y, self.end_y, self.step_y);
+            let (at, step) = ((self.x, self.y), (self.step_x, self.step_y));
+            return fold_counted(at, step, self.err, self.inc_x, self.inc_y, left, acc, f);
         }
         // Fewer than FEW steps to go on this axis (without the absolute value's work).
         let few =
