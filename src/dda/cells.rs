@@ -168,9 +168,9 @@ impl Iterator for Cells {
     /// parameters `(k + ½)/|dx|` and `(k + ½)/|dy|`), and the next one past `to` on either
     /// axis lies beyond its end, after all of them in the step rule's order.
     /// (Against the two loops it replaced, which asked at each cell whether the minor axis had
-    /// reached its end, by `cargo bench --bench dda`: the fixed short lines about a tenth faster,
-    /// medium ones a sixth, long ones 6 %; the varied short lines, whose exact corners the
-    /// loop's corner branch cannot foresee, about a tenth slower.)
+    /// reached its end, by `cargo bench --bench dda`: the fixed short lines about a tenth
+    /// faster, medium ones a sixth, long ones 6–15 % (two builds); the varied short lines, whose
+    /// exact corners the loop's corner branch cannot foresee, about a tenth slower.)
     #[inline]
     fn fold<B, F: FnMut(B, Pos) -> B>(self, init: B, mut f: F) -> B {
         if self.done {
