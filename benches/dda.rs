@@ -4,11 +4,12 @@
 //!
 //! Each benchmark walks all the lines of its group, each walker given them in its own input
 //! type before the timing (integer cells, or for `world::traverse` the cells' centres as `f64`
-//! points), and folds every cell into a checksum, so nothing is optimised away; its throughput is the number of cells that algorithm yields for
-//! those lines, so criterion reports time per cell. On the fixed lines (no exact corners) all
-//! four yield the same cells, checked at startup (`world::traverse` walks between the same cell
-//! centres, with cells of size 1; the `f32` walkers of `line_drawing` are checked on the short
-//! and medium lines only, as they drift on long ones). The varied lines include exact corners,
+//! points), and folds every cell into a checksum, so nothing is optimised away; its throughput
+//! is the number of cells that algorithm yields for those lines, so criterion reports time per
+//! cell. On the fixed lines (no exact corners) all four yield the same cells, checked at startup
+//! (`world::traverse` walks between the same cell centres, with cells of size 1; the `f32`
+//! walkers of `line_drawing` are checked on the short and medium lines only, as they drift on
+//! long ones). The varied lines include exact corners,
 //! where `cells` and `Supercover` step diagonally, `WalkGrid` takes two steps, and
 //! `world::traverse` steps diagonally where both coordinates grow or both shrink and yields the
 //! side cell otherwise: each is charged per cell it yields.
@@ -52,8 +53,8 @@ fn bench_length(c: &mut Criterion, name: &str, lines: &[(i32, i32)]) {
     group.throughput(Throughput::Elements(count(lines, world)));
     // The traversal's ends in its own input type, made before the timing, as the other walkers
     // get theirs: converting the integer ends in the timed loop charged it alone with work that
-    // is not a traversal's (on the short lines, about 5 cycles a line: 1.55 ns a cell then, 1.38
-    // now).
+    // is not a traversal's (on the short lines about 5 cycles a line: 1.55 ns a cell converting,
+    // 1.38 given its ends, on 2026-11-24).
     let centres: Vec<(f64, f64)> = lines.iter().map(|&end| centre(end)).collect();
     group.bench_function("sightline world::traverse", |bch| {
         bch.iter(|| {

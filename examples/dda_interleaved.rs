@@ -13,8 +13,9 @@
 //! ```
 //!
 //! The lines are the benchmark's (`benches/support/dda_lines.rs`), given to each walker in its
-//! own input type as there, each walker is charged per cell it yields as there, and every cell is
-//! folded into a checksum so that none is optimised away. Printed: nanoseconds per cell, and each of ours divided by the faster of the two peers.
+//! own input type and charged per cell it yields, as there, and every cell is folded into a
+//! checksum so that none is optimised away. Printed: nanoseconds per cell, and each of ours
+//! divided by the faster of the two peers.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
