@@ -209,8 +209,9 @@
 //! has computed views like it), and visits
 //! only the runs of cells that an input's light reaches. Each cell is decided at most once per
 //! quadrant it belongs to; no ray is ever walked. The code takes shortcuts where the general
-//! rule's answer is known in advance (whole rows of floor, cells in full light, corridors): they
-//! are listed, each with why it agrees, on [`fov::multicast`]'s page.
+//! rule's answer is known in advance (whole rows of floor, cells in full light, corridors, and
+//! far out, wedges of light carried a row at a time between the shadows of walls): they are
+//! listed, each with why it agrees, on [`fov::multicast`]'s page.
 //!
 //! [`fov::multicast::trace`] records what happened to every cell (lit, on the edge of a shadow,
 //! culled, never looked at) and its ring, for the lab.

@@ -9,7 +9,9 @@ use super::intervals::Interval;
 /// culled, or its wall blocked everything that reached it), `FULL` (the cell's whole square
 /// angle; only a transparent cell, or the viewer's own, passes this on), or `len` intervals
 /// from `start` in the interval arena, with two bits saying which children the light
-/// reaches and two saying which get their whole part of it.
+/// reaches and two saying which get their whole part of it. (In the front, where the scan
+/// keeps a row's lights for the next, an entry may also be a gap's, [`Light::gap`], or a
+/// beam's, [`Light::beam`].)
 ///
 /// A cell's two children split its square angle at its far corner: the child to the right
 /// (`i + 1`) takes the directions up to it, the child below (`j + 1`) those from it on. A child
@@ -95,8 +97,32 @@ impl Light {
     /// Where the gap that starts at this front entry ends (see [`Light::gap`]).
     #[inline]
     pub(super) fn gap_end(self) -> i32 {
-        debug_assert!(!self.reaches_down());
+        debug_assert!(!self.reaches_down() && !self.is_beam());
         (self.0 >> 32) as i32
+    }
+
+    /// A beam in a row's light, in the front at the entry of its first cell that passes light
+    /// down: its cells from there to cell `last` pass down the wedge `arena[at]`, each the part
+    /// of it in its own square, and the entry after `last` goes on as after a run (see
+    /// `beam.rs`). Told apart from a gap entry by `last`, which is never 0 (a beam is off the
+    /// axis); it does not say it reaches down, so the row below steps onto it as onto a gap's.
+    #[inline]
+    pub(super) fn beam(at: usize, last: i32) -> Light {
+        debug_assert!(last > 0 && (last as u64) <= Light::LEN && at < u32::MAX as usize);
+        Light((at as u64) << 32 | last as u64)
+    }
+
+    /// Whether this front entry, which does not reach down (a gap's or a beam's), is a beam's.
+    #[inline]
+    pub(super) fn is_beam(self) -> bool {
+        self.0 as u32 != 0 && !self.reaches_down()
+    }
+
+    /// A beam entry's wedge (its place in the arena) and last cell.
+    #[inline]
+    pub(super) fn beam_parts(self) -> (usize, i32) {
+        debug_assert!(self.is_beam());
+        ((self.0 >> 32) as usize, (self.0 & Light::LEN) as i32)
     }
 
     /// The light with its arena start `n` places lower, for an arena whose first `n` intervals
@@ -106,7 +132,7 @@ impl Light {
         if self == Light::FULL || self == Light::DARK {
             return self;
         }
-        debug_assert!(self.range().start >= n);
+        debug_assert!((self.0 >> 32) as usize >= n);
         Light(self.0 - ((n as u64) << 32))
     }
 

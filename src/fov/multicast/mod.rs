@@ -58,6 +58,19 @@
 //!   by columns. Why it agrees: the covering argument is the same with the axes swapped. (It is
 //!   only faster: by rows, the thin wedge down a corridor would cost a row's set-up for every
 //!   two or three cells.)
+//! - **Beams** (`beam.rs`). From a plain scan's 21st row on, a run of the row above that
+//!   passes down one wedge of light, each cell the part of it in its own square, is carried to
+//!   the next row as one front entry, the wedge, where the cells the wedge meets in that row
+//!   are all floors and nothing else lights them: each of those cells is decided by where the
+//!   wedge's two rays cross its square (one comparison per ray and cell, stepped along the
+//!   row), and none of them writes a light. Why: by the covering fact each direction of the
+//!   wedge in a cell's square arrives through an input, and a floor passes on all it gets, so
+//!   each cell holds the wedge cut to its square, and passes on the same wedge. A wall in the
+//!   way, or light from elsewhere on the wedge's cells, and the row above's lights are written
+//!   out and the row goes cell by cell. (This is the far field of a sparse map, light in
+//!   slivers between shadows, two or three cells a row each: decided cell by cell, each cell
+//!   gathered, clipped and passed two intervals. Not in the rows nearer the viewer, where
+//!   wedges are wide and short-lived, nor in turned scans, corridors.)
 //! - **The corridor's side in a turned scan.** The column beside the corridor, lit whole from
 //!   it, gets in each cell the interval from its square's low end to one direction `x` that the
 //!   cell before leaves it, so each cell is one or two comparisons with `x`: a floor is seen
@@ -75,11 +88,13 @@
 //! quadrant. The quadrant scan is `scan.rs` (row by row, along the runs the row above lit), over
 //! the coordinates and opacity look-ups of `quadrant.rs`; it decides each cell in `cell.rs`
 //! (from its two inputs) and each wall in `wall.rs`, and takes the shortcuts for full light in
-//! `whole.rs`, the open rows in `open.rs` and the walled-in and turned quadrants in `corner.rs`.
+//! `whole.rs`, the open rows in `open.rs`, the walled-in and turned quadrants in `corner.rs` and
+//! the beams in `beam.rs`.
 //! What a cell passes on is a `Light` (`light.rs`): sets of directions (`intervals.rs`) between
 //! exact integer directions (`angle.rs`). `trace.rs` is the observer the lab watches it with.
 
 mod angle;
+mod beam;
 mod cell;
 mod corner;
 mod intervals;
@@ -135,7 +150,9 @@ pub fn compute(origin: Pos, radius: Option<u32>, world: &(impl Opacity + ?Sized)
 
 /// Like [`compute`], and also records in `trace` what happened to every cell of the area: its
 /// [`CellState`] and its ring (Manhattan distance from the viewer), so that a viewer of the
-/// algorithm can show the state after any number of rings.
+/// algorithm can show the state after any number of rings. The traced scan decides every cell
+/// it visits by the general rule, without the shortcuts that mark or carry many cells at once
+/// (they give the same view, as the tests check).
 ///
 /// ```
 /// use sightline::{Pos, fov::{Fov, multicast::{self, CellState, Trace}}};
@@ -171,7 +188,9 @@ pub(super) struct Scratch {
     ///
     /// It also says which of a row's cells pass light down, for the row below to visit only
     /// those: after each run of such cells, the entry of the next cell (not visited, or passing
-    /// no light down) is overwritten by a [`Light::gap`] to the next run (see `scan::put`).
+    /// no light down) is overwritten by a [`Light::gap`] to the next run (see `scan::put`). A
+    /// beam is one entry, at its first cell, for all of its cells ([`Light::beam`]), followed
+    /// by the entry after its last cell as a run is.
     front: Vec<Light>,
     /// Apart from the front, so that the cell loop can hold that as a slice while the cells it
     /// hands on work in the arenas.
@@ -266,21 +285,35 @@ const ARENA_KEEP: usize = 512;
 impl Arenas {
     /// Drops the arena's first `n` intervals, those of rows before the row above, and moves the
     /// starts of the lights in the row above's runs in `front` (found from its axis entry: see
-    /// [`Light::gap`] and `scan::put`) to match. (The next row reads only those,
+    /// [`Light::gap`] and `scan::put`) to match, and the wedges of its beams, which are kept
+    /// (copied to the arena's end first when they lie before the row above's intervals: a beam
+    /// keeps the wedge the row that found it put there). (The next row reads only those,
     /// within its length, that of `front`: see the cell loop.)
     #[cold]
     #[inline(never)]
     fn rebase(&mut self, n: usize, front: &mut [Light]) {
-        self.arena.drain(..n);
         let mut i = 0;
         while let Some(&light) = front.get(i as usize) {
             if light.reaches_down() {
                 front[i as usize] = light.moved_down(n);
                 i += 1;
+            } else if light.is_beam() {
+                // (a beam's wedge stays where the row that made it the beam put it: one from
+                // before the row above is copied to the arena's end first)
+                let (at, last) = light.beam_parts();
+                let at = if at < n {
+                    self.arena.push(self.arena[at]);
+                    self.arena.len() - 1
+                } else {
+                    at
+                };
+                front[i as usize] = Light::beam(at - n, last);
+                i = last + 1;
             } else {
                 i = light.gap_end();
             }
         }
+        self.arena.drain(..n);
     }
 }
 
