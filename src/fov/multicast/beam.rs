@@ -20,9 +20,12 @@
 //! the left, it was lit there (by the same argument, cell by cell from the first, which
 //! nothing lights from the left) and passed on, as a floor passes all it gets. Nothing else
 //! arrives: what comes from above is part of the wedge, or nothing. The wedge itself never
-//! changes: each row passes down all of it (its cells that meet it and pass nothing down
-//! are the first ones, whose shares lie above it, and the last cell's share reaches below its
-//! low end).
+//! changes: each row passes down all of it (the cells that meet it and pass nothing down are
+//! the first ones, whose shares lie above the wedge, and the share of the last cell reaches
+//! below the wedge's low end). Where a row stops short of that last cell, at the radius or the
+//! area's edge, the directions it drops reach only cells past that end in every later row, as
+//! a row reaches no farther than the row before it: carried whole, the wedge gives the same
+//! cells.
 
 use super::Arenas;
 use super::angle::Dir;
@@ -33,9 +36,10 @@ use super::scan::run_from;
 use crate::geometry::Opacity;
 
 /// The wedge that the run of the row above starting at cell `a` (a run of cell lights, not a
-/// beam's) passes down, if it is one interval with each cell passing down exactly the wedge's
-/// directions in its share; `None` otherwise. Also returns where the next run of the row above
-/// starts.
+/// beam's) passes down, if its lights' bits show that it is one interval with each cell passing
+/// down exactly the wedge's directions in its share; `None` otherwise (also for some runs that
+/// are, where the bits do not show it: a whole share not said to be whole, a first or last cell
+/// of two intervals). Also returns where the next run of the row above starts.
 ///
 /// The row above's cells pass down the parts of their lights from their far corners on:
 /// cell `k`'s share runs from `f(k) = (2k+1, 2j-1)` to `f(k-1)`, its square's high end, so the
@@ -232,7 +236,8 @@ impl<const T: bool> Quadrant<T> {
     /// meets: if none of them is a wall and none is at or past `next`, where the row above's
     /// next run starts (whose light would join the wedge's), marks those whose centre it
     /// lights, puts the beam in the front for the row below (at its first cell that passes
-    /// light down) and returns the cell after them. Otherwise does nothing and returns `None`.
+    /// light down; none if no cell within the row's reach does) and returns the cell after
+    /// them. Otherwise does nothing and returns `None`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn carry(
@@ -352,8 +357,9 @@ mod tests {
         // Sparse maps where light travels far, in thin wedges between the shadows of walls:
         // noise up to 10 %, pillars, diagonal wall lines and walls with single-cell gaps, 70 to
         // 90 cells a side, the viewer anywhere (near the middle, so that most quadrants reach
-        // the far rows where beams are taken, and now and then on the rim), at radii that end
-        // in the far rows and unlimited. Each view must equal the reference's, and the same
+        // the far rows where beams are taken, and now and then on the rim), at a radius that ends
+        // in the far rows (at least twice row 21, where beams start: nearer, none are taken)
+        // and unlimited. Each view must equal the reference's, and the same
         // view traced cell by cell (which takes no beams).
         let mut state = 0x3c6e_f372_fe94_f82b_u64;
         let mut maps = Vec::new();
@@ -386,7 +392,7 @@ mod tests {
                         h / 4 + (next(&mut state) % (h as u64 / 2)) as i32,
                     )
                 };
-                for radius in [None, Some(33)] {
+                for radius in [None, Some(50)] {
                     multicast::compute(at, radius, g, &mut mc);
                     reference::compute(at, radius, g, &mut slow);
                     multicast::trace(at, radius, g, &mut traced, &mut trace);

@@ -105,7 +105,8 @@ impl Light {
     /// down: its cells from there to cell `last` pass down the wedge `arena[at]`, each the part
     /// of it in its own square, and the entry after `last` goes on as after a run (see
     /// `beam.rs`). Told apart from a gap entry by `last`, which is never 0 (a beam is off the
-    /// axis); it does not say it reaches down, so the row below steps onto it as onto a gap's.
+    /// axis). Like a gap entry it does not say it reaches down: the row below never takes it for
+    /// a cell's light, but carries the beam on or writes its cells' lights out first.
     #[inline]
     pub(super) fn beam(at: usize, last: i32) -> Light {
         debug_assert!(last > 0 && (last as u64) <= Light::LEN && at < u32::MAX as usize);

@@ -58,16 +58,18 @@
 //!   by columns. Why it agrees: the covering argument is the same with the axes swapped. (It is
 //!   only faster: by rows, the thin wedge down a corridor would cost a row's set-up for every
 //!   two or three cells.)
-//! - **Beams** (`beam.rs`). From a plain scan's 21st row on, a run of the row above that
-//!   passes down one wedge of light, each cell the part of it in its own square, is carried to
-//!   the next row as one front entry, the wedge, where the cells the wedge meets in that row
-//!   are all floors and nothing else lights them: each of those cells is decided by where the
-//!   wedge's two rays cross its square (one comparison per ray and cell, stepped along the
-//!   row), and none of them writes a light. Why: by the covering fact each direction of the
+//! - **Beams** (`beam.rs`). From row 21 on (row 0 being the viewer's), in a plain scan that
+//!   reaches row 42, a run of the row above that passes down one wedge of light, each cell the
+//!   part of it in its own square, is carried to the next row as one front entry, the wedge,
+//!   where the cells the wedge meets in that row are all floors and nothing else lights them:
+//!   each of those cells is decided by where the wedge's two rays lie against its centre and
+//!   its far corner (two comparisons per ray and cell, stepped along the row), and none of them
+//!   writes a light. Why: by the covering fact each direction of the
 //!   wedge in a cell's square arrives through an input, and a floor passes on all it gets, so
 //!   each cell holds the wedge cut to its square, and passes on the same wedge. A wall in the
-//!   way, or light from elsewhere on the wedge's cells, and the row above's lights are written
-//!   out and the row goes cell by cell. (This is the far field of a sparse map, light in
+//!   way, or light from elsewhere on the wedge's cells, and that run's lights in the row above
+//!   are written out and the cell loop takes it (the row goes on trying beams at its next
+//!   runs). (This is the far field of a sparse map, light in
 //!   slivers between shadows, two or three cells a row each: decided cell by cell, each cell
 //!   gathered, clipped and passed two intervals. Not in the rows nearer the viewer, where
 //!   wedges are wide and short-lived, nor in turned scans, corridors.)
@@ -80,7 +82,9 @@
 //!   shared corner, so their join is that one interval.
 //!
 //! Each cell is decided at most once per quadrant it belongs to (its opacity may be read again,
-//! for a neighbour's seal or when a row turns out not to be open); no ray is ever walked.
+//! for a neighbour's seal, when a row turns out not to be open or a beam's cells not to be all
+//! floors; and a beam's cells have their lights worked out afterwards, once, when the beam
+//! ends that way or is reached by other light); no ray is ever walked.
 //!
 //! # Where each part lives
 //!
@@ -150,9 +154,9 @@ pub fn compute(origin: Pos, radius: Option<u32>, world: &(impl Opacity + ?Sized)
 
 /// Like [`compute`], and also records in `trace` what happened to every cell of the area: its
 /// [`CellState`] and its ring (Manhattan distance from the viewer), so that a viewer of the
-/// algorithm can show the state after any number of rings. The traced scan decides every cell
-/// it visits by the general rule, without the shortcuts that mark or carry many cells at once
-/// (they give the same view, as the tests check).
+/// algorithm can show the state after any number of rings. The traced scan decides the cells it
+/// visits one at a time, without the shortcuts that mark or carry many cells at once (whole
+/// rows, runs and beams: they give the same view, as the tests check).
 ///
 /// ```
 /// use sightline::{Pos, fov::{Fov, multicast::{self, CellState, Trace}}};
@@ -189,7 +193,8 @@ pub(super) struct Scratch {
     /// It also says which of a row's cells pass light down, for the row below to visit only
     /// those: after each run of such cells, the entry of the next cell (not visited, or passing
     /// no light down) is overwritten by a [`Light::gap`] to the next run (see `scan::put`). A
-    /// beam is one entry, at its first cell, for all of its cells ([`Light::beam`]), followed
+    /// beam is one entry, at its first cell that passes light down, for all of its cells from
+    /// there ([`Light::beam`]; the cells before it that the wedge meets are in the gap), followed
     /// by the entry after its last cell as a run is.
     front: Vec<Light>,
     /// Apart from the front, so that the cell loop can hold that as a slice while the cells it

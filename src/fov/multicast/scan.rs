@@ -147,7 +147,10 @@ impl<const T: bool> Quadrant<T> {
         // the rows near the viewer, and the others, where runs may be taken as beams (when
         // there are enough of them: see `BEAMS_FROM`)
         let last = radius.map_or(jmax, |r| r.min(jmax)) as i32;
-        let near = if T || O::WATCHES || last < 2 * BEAMS_FROM { end } else { BEAMS_FROM };
+        // (and not in a row too long for a beam entry to name its last cell, which no area
+        // that fits in memory has)
+        let too_long = u64::from(imax) >= Light::LEN;
+        let near = if T || O::WATCHES || last < 2 * BEAMS_FROM || too_long { end } else { BEAMS_FROM };
         if let Some(rows) = self.rows::<O, false>(j0..near, rows, r2, jmax, world, block, out, s, obs)
             && near < end
         {
