@@ -133,7 +133,7 @@ impl Light {
         if self == Light::FULL || self == Light::DARK {
             return self;
         }
-        debug_assert!((self.0 >> 32) as usize >= n);
+        debug_assert!(self.range().start >= n);
         Light(self.0 - ((n as u64) << 32))
     }
 
